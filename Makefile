@@ -1,0 +1,43 @@
+# Entry points for people; the build itself is CMake + Ninja.
+#   make demo   install what is missing, build, run the flagship scenario
+#   make check  install, build (normal and ASan+UBSan), run every test
+#   make bench  benchmarks (engine events/s, scenario speed)
+BUILD   ?= build
+SANBUILD ?= build-san
+CMAKE_FLAGS ?=
+JOBS    ?= $(shell nproc)
+
+.PHONY: all bootstrap build build-san demo check check-fast bench clean
+
+all: build
+
+bootstrap:
+	@scripts/bootstrap
+
+$(BUILD)/build.ninja:
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+build: bootstrap $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS)
+
+$(SANBUILD)/build.ninja:
+	cmake -S . -B $(SANBUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DNICSIM_SANITIZE=ON $(CMAKE_FLAGS)
+
+build-san: bootstrap $(SANBUILD)/build.ninja
+	cmake --build $(SANBUILD) -j $(JOBS)
+
+demo: build
+	@scripts/demo $(BUILD)/nicsim
+
+check: build build-san
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(SANBUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+check-fast: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	@scripts/bench $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(SANBUILD)

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A scenario as loaded from an INI file plus --set overrides.
+ *
+ * Every key lives in one registry (src/scenario/keys.c) that the loader,
+ * `nicsim keys` and docs/scenario.md all come from. Integer fields hold -1
+ * and string fields "" when the user did not set them: the profile
+ * (platform, kernel, driver) then decides.
+ */
+#ifndef NICSIM_SCENARIO_H
+#define NICSIM_SCENARIO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "nicsim/time.h"
+
+#define SCN_NAME_MAX	32
+#define SCN_STR_MAX	256
+#define SCN_MAX_HOSTS	16
+#define SCN_MAX_APPS	64
+#define SCN_MAX_EXPECT	32
+#define SCN_UNSET	(-1)
+
+/* [sim] */
+struct scn_sim {
+	sim_time_t	duration;	/* default 10s */
+	int64_t		seed;		/* default 1 */
+};
+
+/* [link]: the Ethernet segment joining the hosts (point to point). */
+struct scn_link {
+	int64_t		rate;		/* bit/s, default 1Gbit */
+	sim_time_t	delay;		/* propagation, default 500ns (~100 m) */
+	int64_t		mtu;		/* bytes, default 1500 */
+};
+
+/* [host.NAME.ethtool]: ethtool -C / -G. SCN_UNSET = driver default. */
+struct scn_ethtool {
+	int64_t		tx_frames;	/* tx-frames */
+	int64_t		rx_frames;	/* rx-frames */
+	sim_time_t	rx_usecs;	/* rx-usecs (stored as time) */
+	int64_t		tx_ring;	/* tx (ethtool -G) */
+	int64_t		rx_ring;	/* rx */
+};
+
+/* [host.NAME.sysctl]: sysctl names. SCN_UNSET = kernel default. */
+struct scn_sysctl {
+	int64_t		wmem_default;	/* net.core.wmem_default */
+	int64_t		wmem_max;	/* net.core.wmem_max */
+};
+
+/* [host.NAME] */
+struct scn_host {
+	char		name[SCN_NAME_MAX];
+	char		platform[SCN_NAME_MAX];	/* armada-370, x86-64 */
+	char		kernel[SCN_NAME_MAX];	/* 3.10 3.12 3.13 4.4 6.x */
+	char		driver[SCN_NAME_MAX];	/* mvneta-3.8 ... ideal */
+	int64_t		hz;			/* CONFIG_HZ, unset = platform */
+	int64_t		txq_number;		/* driver module parameter */
+	int64_t		rxq_number;
+	int64_t		tx_queue_len;		/* ip link set txqueuelen */
+	struct scn_ethtool ethtool;
+	struct scn_sysctl sysctl;
+};
+
+/* [app.NAME] */
+struct scn_app {
+	char		name[SCN_NAME_MAX];
+	char		type[SCN_NAME_MAX];	/* ping | udp */
+	char		host[SCN_NAME_MAX];
+	char		dest[SCN_NAME_MAX];
+	int64_t		count;		/* 0 = unlimited */
+	sim_time_t	interval;	/* ping -i, udp send interval */
+	sim_time_t	start;
+	int64_t		size;		/* payload bytes (ping -s, udp write) */
+	int64_t		sndbuf;		/* ping -S / SO_SNDBUF; unset = app rule */
+	int64_t		cpu;		/* CPU the process runs on */
+	int64_t		nonblock;	/* udp: MSG_DONTWAIT (0/1) */
+	sim_time_t	sndtimeo;	/* SO_SNDTIMEO, unset = app rule */
+};
+
+/* [expect.ID]: a published observation this scenario reproduces. */
+struct scn_expect {
+	char		id[SCN_NAME_MAX];
+	char		observation[SCN_STR_MAX];
+	char		metric[SCN_STR_MAX];	/* dotted path into results JSON */
+	char		set[SCN_STR_MAX];	/* "key=value key=value" overrides */
+	char		source[SCN_STR_MAX];
+	char		published[SCN_NAME_MAX];/* as printed, e.g. "after 6" */
+	double		value;			/* published number */
+	double		tol_abs;		/* pass if |x-value| <= tol_abs */
+	double		tol_rel;		/* or <= tol_rel*|value| */
+	double		min;			/* or within [min, max] */
+	double		max;
+	bool		has_value, has_min, has_max;
+};
+
+/* Where a key was set: for FILE:LINE errors after loading. */
+struct scn_origin {
+	const void	*field;		/* address of the field in struct scenario */
+	char		file[SCN_STR_MAX];
+	int		line;		/* 0 for --set */
+	char		text[SCN_STR_MAX];	/* the --set argument, if line 0 */
+};
+
+struct scenario {
+	char		file[SCN_STR_MAX];
+	struct scn_sim	sim;
+	struct scn_link	link;
+	int		nr_hosts;
+	struct scn_host	hosts[SCN_MAX_HOSTS];
+	int		nr_apps;
+	struct scn_app	apps[SCN_MAX_APPS];
+	int		nr_expect;
+	struct scn_expect expect[SCN_MAX_EXPECT];
+	int		nr_origins;
+	struct scn_origin *origins;
+};
+
+/* Error sink: every message is "FILE:LINE: text" (or "--set ARG: text"). */
+struct scn_error {
+	char		msg[1024];
+};
+
+void scenario_init(struct scenario *s);
+void scenario_free(struct scenario *s);
+/* Load FILE into s (which holds defaults). 0 on success; -1 with err set. */
+int scenario_load(struct scenario *s, const char *path, struct scn_error *err);
+/* Apply one "section.key=value" override. */
+int scenario_set(struct scenario *s, const char *arg, struct scn_error *err);
+/* Cross-field checks (references, impossible values). */
+int scenario_check(const struct scenario *s, struct scn_error *err);
+/* Report an error about a field, at the place that set it (or the file). */
+void scenario_error_at(const struct scenario *s, const void *field,
+		       struct scn_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+struct scn_host *scenario_host(struct scenario *s, const char *name);
+const struct scn_host *scenario_host_c(const struct scenario *s, const char *name);
+
+/* `nicsim keys`: every key with default, unit and meaning. */
+void scenario_print_keys(FILE *out, bool markdown);
+
+/* Parse numbers with units; 0 on success. Exposed for tests. */
+int parse_bytes(const char *s, int64_t *out);	/* 64KiB, 1500, 2k */
+int parse_time(const char *s, sim_time_t *out);	/* 10ms 1.5s 100us 3ns 7ps */
+int parse_rate(const char *s, int64_t *out);	/* 1Gbit 100Mbit 9600bit */
+
+#endif

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Discrete-event engine.
+ *
+ * Events are ordered by (time, insertion sequence): two events at the same
+ * picosecond fire in the order they were scheduled, so runs are
+ * deterministic. An event is a struct embedded in its owner (a timer, a
+ * device engine); scheduling it again moves it, cancelling it removes it.
+ * Fire-and-forget events (a frame in flight) come from sim_post(), which
+ * draws from a pool that grows in slabs and is never returned to malloc
+ * while the simulation lives: no allocation per event in steady state.
+ *
+ * There is no global state: each struct sim is independent.
+ */
+#ifndef NICSIM_SIM_H
+#define NICSIM_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "nicsim/time.h"
+
+struct sim;
+struct sim_event;
+
+typedef void (*sim_fn)(struct sim *sim, struct sim_event *ev);
+
+struct sim_event {
+	sim_time_t	time;
+	uint64_t	seq;
+	sim_fn		fn;
+	void		*arg;		/* owner's pointer */
+	uint64_t	data;		/* owner's scalar */
+	int32_t		heap_idx;	/* -1 when not pending */
+	bool		pooled;		/* returned to the pool after firing */
+};
+
+struct sim_pool_slab;
+
+struct sim {
+	sim_time_t		now;
+	uint64_t		next_seq;
+	uint64_t		nr_fired;
+	struct sim_event	**heap;		/* 4-ary min-heap */
+	int32_t			heap_len;
+	int32_t			heap_cap;
+	struct sim_event	*free_list;	/* pooled events, linked via arg */
+	struct sim_pool_slab	*slabs;
+	uint64_t		seed;
+	bool			stop;
+};
+
+void sim_init(struct sim *sim, uint64_t seed);
+void sim_destroy(struct sim *sim);
+
+/* Prepare an embedded event. */
+void sim_event_init(struct sim_event *ev, sim_fn fn, void *arg);
+static inline bool sim_event_pending(const struct sim_event *ev)
+{
+	return ev->heap_idx >= 0;
+}
+
+/* Schedule (or reschedule) an embedded event at absolute time t >= now. */
+void sim_schedule(struct sim *sim, struct sim_event *ev, sim_time_t t);
+/* Remove a pending event; no effect if it is not pending. */
+void sim_cancel(struct sim *sim, struct sim_event *ev);
+/* One-shot event from the pool, freed after it fires. */
+struct sim_event *sim_post(struct sim *sim, sim_time_t t, sim_fn fn,
+			   void *arg, uint64_t data);
+
+/* Run events until the queue is empty, sim_stop() or time > until. */
+void sim_run(struct sim *sim, sim_time_t until);
+static inline void sim_stop(struct sim *sim) { sim->stop = true; }
+static inline sim_time_t sim_now(const struct sim *sim) { return sim->now; }
+static inline int32_t sim_pending(const struct sim *sim) { return sim->heap_len; }
+
+#endif

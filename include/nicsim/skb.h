@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * struct sk_buff: what nicsim keeps of a Linux socket buffer.
+ *
+ * Models: len, truesize (charged to the owner socket), the owner and its
+ * destructor, queue mapping and priority, and the protocol header fields
+ * nicsim needs (IPv4 addresses, protocol, ICMP id/seq, UDP ports). Payload
+ * bytes are not stored; the pcap writer synthesises them.
+ * Leaves out: fragments, clones, cloned data references, checksums.
+ * Follows include/linux/skbuff.h.
+ */
+#ifndef NICSIM_SKB_H
+#define NICSIM_SKB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "nicsim/time.h"
+
+#define ETH_HLEN	14
+#define ETH_FCS_LEN	4
+#define ETH_ZLEN	60	/* minimum frame without FCS */
+#define IPV4_HLEN	20
+#define ICMP_HLEN	8
+#define UDP_HLEN	8
+#define ETH_P_IP	0x0800
+#define IPPROTO_ICMP_	1
+#define IPPROTO_UDP_	17
+#define ICMP_ECHOREPLY_	0
+#define ICMP_ECHO_	8
+
+struct sock;
+
+enum skb_destructor {
+	SKB_DESTRUCTOR_NONE,
+	SKB_DESTRUCTOR_SOCK_WFREE,	/* sock_wfree: uncharge sk_wmem_alloc */
+};
+
+/* Timestamps along the path, for the "where did the time go" accounting. */
+enum skb_stamp {
+	SKB_T_ALLOC,		/* allocated and charged */
+	SKB_T_QDISC,		/* enqueued to the qdisc */
+	SKB_T_XMIT,		/* handed to ndo_start_xmit */
+	SKB_T_WIRE,		/* first bit on the wire */
+	SKB_T_SENT,		/* device counted it as sent */
+	SKB_T_FREED,		/* freed by the driver (uncharged) */
+	SKB_T_NR
+};
+
+struct sk_buff {
+	struct sk_buff	*next;
+	struct sk_buff	*prev;
+	uint64_t	id;		/* unique per simulation */
+	uint32_t	len;		/* bytes from the MAC header, no FCS */
+	uint32_t	truesize;
+	struct sock	*sk;
+	uint8_t		destructor;	/* enum skb_destructor */
+	uint8_t		priority;	/* skb->priority & 15 (pfifo_fast band) */
+	uint16_t	queue_mapping;
+	uint16_t	protocol;	/* ETH_P_IP */
+
+	/* headers */
+	uint8_t		eth_src;	/* host index; MAC 02:00:00:00:00:(idx+1) */
+	uint8_t		eth_dst;
+	uint32_t	saddr;		/* IPv4, host byte order */
+	uint32_t	daddr;
+	uint8_t		ip_proto;
+	uint8_t		ttl;
+	uint16_t	ip_id;
+	uint8_t		icmp_type;
+	uint16_t	icmp_id;
+	uint16_t	icmp_seq;
+	uint16_t	sport;
+	uint16_t	dport;
+	uint32_t	payload_len;	/* bytes after the L4 header */
+	sim_time_t	app_stamp;	/* timestamp the sender put in the payload */
+
+	sim_time_t	rx_stamp;	/* receive timestamp (SO_TIMESTAMP) */
+	sim_time_t	t[SKB_T_NR];
+};
+
+static inline uint32_t skb_ip_len(const struct sk_buff *skb)
+{
+	return skb->len - ETH_HLEN;
+}
+
+/* Bytes a frame occupies on an Ethernet wire: preamble+SFD 8, the frame
+ * padded to 60, FCS 4, inter-frame gap 12 (IEEE 802.3 clause 4.4). */
+static inline uint32_t eth_wire_bytes(uint32_t frame_len)
+{
+	return 8 + (frame_len < ETH_ZLEN ? ETH_ZLEN : frame_len) + ETH_FCS_LEN + 12;
+}
+
+#endif

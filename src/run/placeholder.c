@@ -1,0 +1,1 @@
+/* placeholder until the module lands */ typedef int nicsim_placeholder_t;
