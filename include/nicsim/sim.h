@@ -62,7 +62,8 @@ static inline bool sim_event_pending(const struct sim_event *ev)
 
 /* Schedule (or reschedule) an embedded event at absolute time t >= now. */
 void sim_schedule(struct sim *sim, struct sim_event *ev, sim_time_t t);
-/* Remove a pending event; no effect if it is not pending. */
+/* Remove a pending event; no effect if it is not pending. A cancelled
+ * sim_post() event goes back to the pool: its pointer is dead. */
 void sim_cancel(struct sim *sim, struct sim_event *ev);
 /* One-shot event from the pool, freed after it fires. */
 struct sim_event *sim_post(struct sim *sim, sim_time_t t, sim_fn fn,
@@ -73,5 +74,7 @@ void sim_run(struct sim *sim, sim_time_t until);
 static inline void sim_stop(struct sim *sim) { sim->stop = true; }
 static inline sim_time_t sim_now(const struct sim *sim) { return sim->now; }
 static inline int32_t sim_pending(const struct sim *sim) { return sim->heap_len; }
+/* Slabs the event pool has grown to (for tests: steady state allocates none). */
+size_t sim_pool_slabs(const struct sim *sim);
 
 #endif

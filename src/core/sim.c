@@ -119,10 +119,22 @@ void sim_schedule(struct sim *sim, struct sim_event *ev, sim_time_t t)
 	sift_up(sim, sim->heap_len++, ev);
 }
 
+/* Clearing pooled keeps an event that re-armed and then cancelled itself in
+ * its own callback from being freed a second time when the callback returns. */
+static void pool_put(struct sim *sim, struct sim_event *ev)
+{
+	ev->pooled = false;
+	ev->arg = sim->free_list;
+	sim->free_list = ev;
+}
+
 void sim_cancel(struct sim *sim, struct sim_event *ev)
 {
-	if (ev->heap_idx >= 0)
-		heap_remove(sim, ev);
+	if (ev->heap_idx < 0)
+		return;
+	heap_remove(sim, ev);
+	if (ev->pooled)
+		pool_put(sim, ev);
 }
 
 static struct sim_event *pool_get(struct sim *sim)
@@ -143,6 +155,16 @@ static struct sim_event *pool_get(struct sim *sim)
 	}
 	sim->free_list = ev->arg;
 	return ev;
+}
+
+size_t sim_pool_slabs(const struct sim *sim)
+{
+	const struct sim_pool_slab *s;
+	size_t n = 0;
+
+	for (s = sim->slabs; s; s = s->next)
+		n++;
+	return n;
 }
 
 struct sim_event *sim_post(struct sim *sim, sim_time_t t, sim_fn fn,
@@ -169,10 +191,8 @@ void sim_run(struct sim *sim, sim_time_t until)
 		sim->now = ev->time;
 		sim->nr_fired++;
 		ev->fn(sim, ev);
-		if (ev->pooled && ev->heap_idx < 0) {
-			ev->arg = sim->free_list;
-			sim->free_list = ev;
-		}
+		if (ev->pooled && ev->heap_idx < 0)
+			pool_put(sim, ev);
 	}
 	if (!sim->stop && until != SIM_TIME_MAX && sim->now < until)
 		sim->now = until;

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pcap writer (see pcap.h). Frame layout, offsets from the MAC header:
+ *   0  Ethernet: dst, src, type 0x0800                      14 bytes
+ *  14  IPv4: 0x45, tos 0, tot_len, id, DF, ttl, proto, csum  20 bytes
+ *  34  ICMP: type, code 0, csum, id, seq, then payload      8 + payload_len
+ *      UDP:  sport, dport, 8 + payload_len, csum 0, zeros   8 + payload_len
+ * Anything past the L4 payload up to skb->len (padding) is zero. The ICMP
+ * checksum covers the whole IP payload as it is in the frame, which is
+ * what a receiver verifies. File formats: pcap(5) / the libpcap file
+ * format draft (draft-ietf-opsawg-pcap); headers: RFC 791, 792, 768.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "report/pcap.h"
+
+#define L4_OFF		(ETH_HLEN + IPV4_HLEN)
+#define PAYLOAD_OFF	(L4_OFF + ICMP_HLEN)
+#define MAX_FRAME	(ETH_HLEN + 65535u)	/* IPv4 tot_len is 16 bits */
+#define PING_TV_LEN	16	/* struct timeval on LP64: two 64-bit ints */
+
+struct pcap_writer {
+	FILE	*f;
+	uint8_t	*buf;
+	size_t	cap;
+};
+
+static void put_be16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+
+static void put_be32(uint8_t *p, uint32_t v)
+{
+	put_be16(p, (uint16_t)(v >> 16));
+	put_be16(p + 2, (uint16_t)v);
+}
+
+static void put_le16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
+static void put_le32(uint8_t *p, uint32_t v)
+{
+	put_le16(p, (uint16_t)v);
+	put_le16(p + 2, (uint16_t)(v >> 16));
+}
+
+static void put_le64(uint8_t *p, uint64_t v)
+{
+	put_le32(p, (uint32_t)v);
+	put_le32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* RFC 1071 Internet checksum; an odd last byte is padded with zero. */
+static uint16_t inet_csum(const uint8_t *p, size_t len)
+{
+	uint32_t sum = 0;
+	size_t i;
+
+	for (i = 0; i + 1 < len; i += 2)
+		sum += (uint32_t)p[i] << 8 | p[i + 1];
+	if (len & 1)
+		sum += (uint32_t)p[len - 1] << 8;
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return (uint16_t)~sum;
+}
+
+static void put_mac(uint8_t *p, uint8_t idx)
+{
+	static const uint8_t oui[5] = { 0x02, 0, 0, 0, 0 };
+
+	memcpy(p, oui, sizeof(oui));
+	p[5] = (uint8_t)(idx + 1);
+}
+
+static void build_ip(uint8_t *f, const struct sk_buff *skb)
+{
+	uint8_t *ip = f + ETH_HLEN;
+
+	put_mac(f, skb->eth_dst);
+	put_mac(f + 6, skb->eth_src);
+	put_be16(f + 12, ETH_P_IP);
+	ip[0] = 0x45;
+	ip[1] = 0;
+	put_be16(ip + 2, (uint16_t)skb_ip_len(skb));
+	put_be16(ip + 4, skb->ip_id);
+	put_be16(ip + 6, 0x4000);		/* DF, offset 0 */
+	ip[8] = skb->ttl;
+	ip[9] = skb->ip_proto;
+	put_be16(ip + 10, 0);
+	put_be32(ip + 12, skb->saddr);
+	put_be32(ip + 16, skb->daddr);
+	put_be16(ip + 10, inet_csum(ip, IPV4_HLEN));
+}
+
+/* iputils ping: byte k of the data is k, then a struct timeval over the
+ * first 16 bytes when there is room for it. */
+static void build_ping_payload(uint8_t *p, uint32_t n, sim_time_t stamp)
+{
+	uint32_t k;
+
+	for (k = 0; k < n; k++)
+		p[k] = (uint8_t)k;
+	if (n < PING_TV_LEN)
+		return;
+	put_le64(p, (uint64_t)(stamp / PS_PER_S));
+	put_le64(p + 8, (uint64_t)(stamp % PS_PER_S / PS_PER_US));
+}
+
+static void build_icmp(uint8_t *f, uint32_t len, const struct sk_buff *skb)
+{
+	uint8_t *icmp = f + L4_OFF;
+
+	icmp[0] = skb->icmp_type;
+	icmp[1] = 0;
+	put_be16(icmp + 2, 0);
+	put_be16(icmp + 4, skb->icmp_id);
+	put_be16(icmp + 6, skb->icmp_seq);
+	build_ping_payload(f + PAYLOAD_OFF, skb->payload_len, skb->app_stamp);
+	if (len > L4_OFF)
+		put_be16(icmp + 2, inet_csum(icmp, len - L4_OFF));
+}
+
+static void build_udp(uint8_t *f, const struct sk_buff *skb)
+{
+	uint8_t *udp = f + L4_OFF;
+
+	put_be16(udp, skb->sport);
+	put_be16(udp + 2, skb->dport);
+	put_be16(udp + 4, (uint16_t)(UDP_HLEN + skb->payload_len));
+	put_be16(udp + 6, 0);			/* no checksum (RFC 768) */
+}
+
+/* Room for the headers and the whole L4 payload, zeroed. */
+static uint8_t *frame_buf(struct pcap_writer *w, const struct sk_buff *skb)
+{
+	size_t need = (size_t)PAYLOAD_OFF + skb->payload_len;
+
+	if (need < skb->len)
+		need = skb->len;
+	if (need > w->cap) {
+		uint8_t *b = realloc(w->buf, need);
+
+		if (!b)
+			return NULL;
+		w->buf = b;
+		w->cap = need;
+	}
+	memset(w->buf, 0, need);
+	return w->buf;
+}
+
+static int write_all(struct pcap_writer *w, const void *p, size_t n)
+{
+	errno = 0;
+	if (fwrite(p, 1, n, w->f) == n)
+		return 0;
+	if (!errno)
+		errno = EIO;
+	return -1;
+}
+
+struct pcap_writer *pcap_open(const char *path)
+{
+	struct pcap_writer *w = calloc(1, sizeof(*w));
+	uint8_t h[24];
+
+	if (!w)
+		return NULL;
+	w->f = fopen(path, "wb");
+	if (!w->f) {
+		free(w);
+		return NULL;
+	}
+	put_le32(h, PCAP_MAGIC_NS);
+	put_le16(h + 4, 2);			/* version 2.4 */
+	put_le16(h + 6, 4);
+	put_le32(h + 8, 0);			/* thiszone */
+	put_le32(h + 12, 0);			/* sigfigs */
+	put_le32(h + 16, PCAP_SNAPLEN);
+	put_le32(h + 20, PCAP_LINKTYPE_ETHERNET);
+	if (write_all(w, h, sizeof(h))) {
+		int e = errno;
+
+		pcap_close(w);
+		errno = e;
+		return NULL;
+	}
+	return w;
+}
+
+int pcap_write_skb(struct pcap_writer *w, sim_time_t t, const struct sk_buff *skb)
+{
+	uint32_t incl = skb->len < PCAP_SNAPLEN ? skb->len : PCAP_SNAPLEN;
+	uint8_t rec[16], *f;
+
+	if (t < 0 || skb->len < L4_OFF || skb->len > MAX_FRAME) {
+		errno = EINVAL;
+		return -1;
+	}
+	f = frame_buf(w, skb);
+	if (!f) {
+		errno = ENOMEM;
+		return -1;
+	}
+	build_ip(f, skb);
+	if (skb->ip_proto == IPPROTO_ICMP_)
+		build_icmp(f, skb->len, skb);
+	else if (skb->ip_proto == IPPROTO_UDP_)
+		build_udp(f, skb);
+	put_le32(rec, (uint32_t)(t / PS_PER_S));
+	put_le32(rec + 4, (uint32_t)(t % PS_PER_S / PS_PER_NS));
+	put_le32(rec + 8, incl);
+	put_le32(rec + 12, skb->len);
+	if (write_all(w, rec, sizeof(rec)) || write_all(w, f, incl))
+		return -1;
+	return 0;
+}
+
+void pcap_close(struct pcap_writer *w)
+{
+	if (!w)
+		return;
+	fclose(w->f);
+	free(w->buf);
+	free(w);
+}
