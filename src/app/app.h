@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Applications: processes on a host's CPU that use sockets.
+ * ping (iputils, raw ICMP socket) and udp (a datagram sender and sink).
+ */
+#ifndef NICSIM_APP_APP_H
+#define NICSIM_APP_APP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "nicsim/time.h"
+#include "host/task.h"
+#include "host/sock.h"
+
+struct host;
+
+struct ping_config {
+	char		name[32];
+	int64_t		count;		/* -c, 0 = until the run ends */
+	sim_time_t	interval;	/* -i */
+	sim_time_t	start;
+	int64_t		datalen;	/* -s */
+	int64_t		sndbuf;		/* -S, -1 = iputils' estimate */
+	int		cpu;
+};
+
+/* Line-by-line transcript, kept in one growing buffer. */
+struct transcript {
+	char		*buf;
+	size_t		len, cap;
+	uint32_t	lines;
+};
+
+struct ping_reply {
+	uint16_t	seq;
+	sim_time_t	rtt;
+};
+
+struct ping {
+	struct ping_config cfg;
+	struct host	*host;
+	struct host	*dest;
+	struct sock	sk;
+	struct task	task;
+	int		state;
+	uint16_t	ident;
+	/* iputils state */
+	long		interval_ms;
+	long		ntransmitted, nreceived;
+	long		oom_count;
+	long		tokens;
+	long		cur_sec, cur_usec;	/* cur_time */
+	bool		cur_set;
+	long		tmin, tmax;		/* us */
+	long long	tsum, tsum2;
+	long		waittime_us;
+	bool		exiting;
+	bool		finished;
+	struct sim_event alarm;
+	sim_time_t	t_start, t_end;
+	/* nicsim's own accounting */
+	uint64_t	enobufs;		/* failed sendmsg calls */
+	uint64_t	errors_printed;
+	long		first_error_seq;	/* -1 = none */
+	sim_time_t	first_error_t;
+	sim_time_t	first_printed_error_t;
+	/* the socket at the first ENOBUFS, for the explanation */
+	int64_t		err_wmem, err_sndbuf;
+	uint32_t	err_held;
+	uint64_t	sent_attempts;
+	struct ping_reply *replies;
+	uint32_t	nr_replies, cap_replies;
+	struct transcript out;
+};
+
+void ping_init(struct ping *p, struct host *h, struct host *dest,
+	       const struct ping_config *cfg);
+void ping_stop(struct ping *p);
+void ping_free(struct ping *p);
+
+struct udp_config {
+	char		name[32];
+	int64_t		count;
+	sim_time_t	interval;	/* 0 = back to back */
+	sim_time_t	start;
+	int64_t		size;
+	int64_t		sndbuf;
+	int		cpu;
+	bool		nonblock;
+	sim_time_t	sndtimeo;	/* -1 = none (block forever) */
+};
+
+struct udp_app {
+	struct udp_config cfg;
+	struct host	*host;
+	struct host	*dest;
+	struct sock	sk;
+	struct sock	sink;		/* on dest */
+	struct task	task;
+	int		state;
+	uint64_t	sent, eagain, blocked;
+	sim_time_t	blocked_ps, block_start;
+	uint64_t	sink_packets, sink_bytes;
+	uint64_t	enobufs;
+};
+
+void udp_app_init(struct udp_app *u, struct host *h, struct host *dest,
+		  const struct udp_config *cfg);
+
+void transcript_printf(struct transcript *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void transcript_free(struct transcript *t);
+
+#endif

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A UDP sender and its sink.
+ *
+ * The sender loops on sendmsg() of `size` bytes to the sink's port, one
+ * datagram every `interval` (or back to back). Each datagram takes the
+ * sock_alloc_send_pskb rule: while sk_wmem_alloc >= sk_sndbuf a blocking
+ * socket sleeps until sk_write_space (half the buffer free) or SO_SNDTIMEO
+ * (then EAGAIN); a non-blocking one gets EAGAIN and waits in poll(POLLOUT).
+ * Qdisc drops come back as ENOBUFS only with IP_RECVERR (not set here, as
+ * for plain UDP sockets: raw_sendmsg/udp_sendmsg drop the error).
+ * The sink counts and frees datagrams at delivery.
+ * Deviation: the sink has no process of its own; its receive cost is the
+ * softirq's delivery cost.
+ */
+#include <string.h>
+#include "app/app.h"
+#include "host/host.h"
+#include "core/util.h"
+
+enum { US_SEND, US_WAIT_SPACE, US_DONE };
+
+static void sink_consume(struct cpu *cpu, struct sock *sk, struct sk_buff *skb)
+{
+	struct udp_app *u = sk->owner;
+
+	cpu_charge(cpu, cpu->host->plat->cost.sock_deliver);
+	u->sink_packets++;
+	u->sink_bytes += skb->payload_len;
+	kfree_skb(cpu, skb);
+}
+
+static void udp_send_one(struct udp_app *u, struct cpu *cpu)
+{
+	struct host *h = u->host;
+	uint32_t ip_len = IPV4_HLEN + UDP_HLEN + (uint32_t)u->cfg.size;
+	struct sk_buff *skb = alloc_skb(h, ip_len + 16 + 15);
+	int err;
+
+	skb_set_owner_w(skb, &u->sk);
+	cpu_charge(cpu, (uint64_t)h->plat->cost.copy_byte_x16 * DIV_ROUND_UP(u->cfg.size, 16));
+	skb->len = ETH_HLEN + ip_len;
+	skb->daddr = u->dest->addr;
+	skb->ip_proto = IPPROTO_UDP_;
+	skb->sport = u->sk.port;
+	skb->dport = u->sink.port;
+	skb->payload_len = (uint32_t)u->cfg.size;
+	ip_send_skb(cpu, skb, &err);
+	if (err)
+		u->enobufs++;	/* not reported without IP_RECVERR */
+	u->sent++;
+}
+
+static void udp_run(struct cpu *cpu, struct task *t)
+{
+	struct udp_app *u = t->app;
+	const struct cpu_costs *c = &u->host->plat->cost;
+
+	u->sk.tx_waiter = NULL;
+	if (u->state == US_WAIT_SPACE) {
+		u->blocked_ps += cpu_now(cpu) - u->block_start;
+		if (t->timed_out && !u->cfg.nonblock)
+			u->eagain++;	/* SO_SNDTIMEO expired */
+		u->state = US_SEND;
+		if (t->timed_out && !u->cfg.nonblock)
+			goto next;
+	}
+	if (u->cfg.count && u->sent >= (uint64_t)u->cfg.count) {
+		u->state = US_DONE;
+		return;
+	}
+	cpu_charge(cpu, c->syscall + c->udp_sendmsg);
+	if (!sock_udp_may_alloc(&u->sk)) {
+		if (u->cfg.nonblock)
+			u->eagain++;
+		u->blocked++;
+		u->block_start = cpu_now(cpu);
+		u->state = US_WAIT_SPACE;
+		u->sk.tx_waiter = t;
+		task_sleep(t, u->cfg.nonblock || u->cfg.sndtimeo < 0 ? SIM_TIME_MAX
+						: cpu_now(cpu) + u->cfg.sndtimeo);
+		return;
+	}
+	udp_send_one(u, cpu);
+next:
+	cpu_charge_user(cpu, c->user_iter);
+	task_sleep(t, cpu_now(cpu) + u->cfg.interval);
+}
+
+void udp_app_init(struct udp_app *u, struct host *h, struct host *dest,
+		  const struct udp_config *cfg)
+{
+	memset(u, 0, sizeof(*u));
+	u->cfg = *cfg;
+	u->host = h;
+	u->dest = dest;
+	sock_init(&u->sk, h, SK_UDP);
+	u->sk.port = (uint16_t)(40000 + (rng_next(&h->rng) & 0x3fff));
+	if (cfg->sndbuf >= 0)
+		sock_set_sndbuf(&u->sk, cfg->sndbuf);
+	sock_init(&u->sink, dest, SK_UDP);
+	u->sink.port = u->sk.port;	/* one sink port per sender */
+	u->sink.consume = sink_consume;
+	u->sink.owner = u;
+	task_init(&u->task, &h->cpus[cfg->cpu % h->nr_cpus], udp_run, u);
+	task_start(&u->task, cfg->start);
+}

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: MIT
+/*
+ * CPU model: priority run queues per context, cycle charging, softirqs and
+ * timer_list timers. Contract in cpu.h.
+ */
+#include <string.h>
+#include "host/cpu.h"
+#include "host/host.h"
+#include "core/util.h"
+
+static const uint8_t ctx_acct[CTX_NR] = {
+	[CTX_HARDIRQ] = ACCT_IRQ, [CTX_SOFTIRQ] = ACCT_SOFTIRQ, [CTX_PROCESS] = ACCT_SYS,
+};
+
+static void cpu_dispatch(struct sim *sim, struct sim_event *ev);
+static void do_softirq(struct cpu *cpu, struct work *w);
+
+void work_init(struct work *w, enum cpu_ctx ctx,
+	       void (*fn)(struct cpu *, struct work *), void *arg)
+{
+	memset(w, 0, sizeof(*w));
+	w->ctx = (uint8_t)ctx;
+	w->fn = fn;
+	w->arg = arg;
+}
+
+void cpu_init(struct cpu *cpu, struct host *host, int id, uint64_t hz)
+{
+	memset(cpu, 0, sizeof(*cpu));
+	cpu->host = host;
+	cpu->id = id;
+	cpu->cpu_hz = hz;
+	sim_event_init(&cpu->ev_dispatch, cpu_dispatch, cpu);
+	work_init(&cpu->softirq_work, CTX_SOFTIRQ, do_softirq, NULL);
+}
+
+sim_time_t cpu_now(const struct cpu *cpu)
+{
+	return cpu->busy ? cpu->t : cpu->host->sim->now;
+}
+
+static void kick(struct cpu *cpu)
+{
+	if (!cpu->busy && !sim_event_pending(&cpu->ev_dispatch))
+		sim_schedule(cpu->host->sim, &cpu->ev_dispatch, cpu->host->sim->now);
+}
+
+void cpu_queue_work(struct cpu *cpu, struct work *w)
+{
+	if (w->queued)
+		return;
+	w->queued = true;
+	w->next = NULL;
+	if (cpu->tail[w->ctx])
+		cpu->tail[w->ctx]->next = w;
+	else
+		cpu->head[w->ctx] = w;
+	cpu->tail[w->ctx] = w;
+	kick(cpu);
+}
+
+static struct work *pick(struct cpu *cpu)
+{
+	int c;
+
+	for (c = 0; c < CTX_NR; c++) {
+		struct work *w = cpu->head[c];
+
+		if (!w)
+			continue;
+		cpu->head[c] = w->next;
+		if (!cpu->head[c])
+			cpu->tail[c] = NULL;
+		w->queued = false;
+		return w;
+	}
+	return NULL;
+}
+
+static void cpu_dispatch(struct sim *sim, struct sim_event *ev)
+{
+	struct cpu *cpu = ev->arg;
+	struct host *host = cpu->host;
+	struct work *w = pick(cpu);
+
+	cpu->busy = false;
+	if (!w)
+		return;
+	cpu->busy = true;
+	cpu->t = sim->now;
+	cpu->ctx = w->ctx;
+	cpu->acct = ctx_acct[w->ctx];
+	cpu->items[w->ctx]++;
+	host->cur_cpu = cpu;
+	w->fn(cpu, w);
+	host->cur_cpu = NULL;
+	sim_schedule(sim, &cpu->ev_dispatch, cpu->t);
+}
+
+static void charge(struct cpu *cpu, uint64_t cycles, int acct)
+{
+	/* ps = cycles * 1e12 / hz, kept exact for integral ps per cycle */
+	sim_time_t dt = (sim_time_t)((cycles * (uint64_t)PS_PER_S) / cpu->cpu_hz);
+
+	BUG_ON(!cpu->busy);
+	cpu->t += dt;
+	cpu->busy_ps[acct] += dt;
+}
+
+void cpu_charge(struct cpu *cpu, uint64_t cycles)
+{
+	charge(cpu, cycles, cpu->acct);
+}
+
+void cpu_charge_user(struct cpu *cpu, uint64_t cycles)
+{
+	charge(cpu, cycles, ACCT_USER);
+}
+
+/* --- softirqs ------------------------------------------------------- */
+
+void open_softirq(struct cpu *cpu, enum softirq_nr nr, void (*fn)(struct cpu *))
+{
+	cpu->softirq_handler[nr] = fn;
+}
+
+void raise_softirq(struct cpu *cpu, enum softirq_nr nr)
+{
+	cpu->softirq_pending |= 1u << nr;
+	cpu_queue_work(cpu, &cpu->softirq_work);
+}
+
+/*
+ * One handler per work item, lowest number first, then requeue while bits
+ * remain: hardirqs that arrive meanwhile run between handlers, as they
+ * would interrupt __do_softirq.
+ */
+static void do_softirq(struct cpu *cpu, struct work *w)
+{
+	int nr = __builtin_ctz(cpu->softirq_pending);
+
+	cpu->softirq_pending &= ~(1u << nr);
+	cpu->softirqs[nr]++;
+	cpu_charge(cpu, cpu->host->plat->cost.softirq);
+	if (cpu->softirq_handler[nr])
+		cpu->softirq_handler[nr](cpu);
+	if (cpu->softirq_pending)
+		cpu_queue_work(cpu, &cpu->softirq_work);
+}
+
+/* --- timer_list ----------------------------------------------------- */
+
+uint64_t cpu_jiffies(const struct cpu *cpu)
+{
+	return (uint64_t)(cpu_now(cpu) / cpu->host->tick);
+}
+
+uint64_t msecs_to_jiffies(const struct cpu *cpu, uint64_t ms)
+{
+	/* include/linux/jiffies.h: rounds up */
+	return DIV_ROUND_UP(ms * (uint64_t)cpu->host->hz, 1000);
+}
+
+static void timer_fire(struct sim *sim, struct sim_event *ev)
+{
+	struct timer_list *t = ev->arg;
+	struct cpu *cpu = t->cpu;
+
+	t->next_expired = cpu->expired;
+	cpu->expired = t;
+	raise_softirq(cpu, TIMER_SOFTIRQ);
+}
+
+void timer_setup(struct timer_list *t, void (*fn)(struct cpu *, struct timer_list *),
+		 void *arg)
+{
+	memset(t, 0, sizeof(*t));
+	sim_event_init(&t->ev, timer_fire, t);
+	t->fn = fn;
+	t->arg = arg;
+}
+
+void mod_timer(struct cpu *cpu, struct timer_list *t, uint64_t expires)
+{
+	sim_time_t at = (sim_time_t)expires * cpu->host->tick;
+	sim_time_t now = cpu->host->sim->now;
+
+	del_timer(cpu, t);
+	t->cpu = cpu;
+	t->expires = expires;
+	t->pending = true;
+	sim_schedule(cpu->host->sim, &t->ev, at > now ? at : now);
+}
+
+void del_timer(struct cpu *cpu, struct timer_list *t)
+{
+	struct timer_list **pp;
+
+	if (!t->pending)
+		return;
+	t->pending = false;
+	sim_cancel(cpu->host->sim, &t->ev);
+	for (pp = &t->cpu->expired; *pp; pp = &(*pp)->next_expired)
+		if (*pp == t) {
+			*pp = t->next_expired;
+			break;
+		}
+}
+
+/* run_timer_softirq: the expired timers, in the order they expired. */
+void run_timer_softirq(struct cpu *cpu)
+{
+	struct timer_list *list = NULL, *t;
+
+	while ((t = cpu->expired)) {	/* reverse to expiry order */
+		cpu->expired = t->next_expired;
+		t->next_expired = list;
+		list = t;
+	}
+	while ((t = list)) {
+		list = t->next_expired;
+		/* deleted, or re-armed by an earlier callback */
+		if (!t->pending || sim_event_pending(&t->ev))
+			continue;
+		t->pending = false;
+		cpu_charge(cpu, cpu->host->plat->cost.timer);
+		t->fn(cpu, t);
+	}
+}

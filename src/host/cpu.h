@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * CPUs and the contexts work runs in.
+ *
+ * Models: each core runs hardirq > softirq > process work in priority
+ * order; every piece of work charges cycles from the platform profile and
+ * the core is busy for that long; work queued on a busy core waits. Busy
+ * time is accounted like top(1): us, sy, hi, si. Softirqs are raised per
+ * CPU and run in the order of kernel/softirq.c (HI, TIMER, NET_TX, NET_RX,
+ * ..., TASKLET). timer_list timers fire on jiffy boundaries (HZ from the
+ * host) from TIMER_SOFTIRQ on the CPU that armed them (kernel/timer.c);
+ * hrtimers fire at their exact time.
+ *
+ * Leaves out: preemption inside a piece of work. A work item runs to its
+ * end once started; items are kept small (one packet, one poll) so a
+ * hardirq waits at most one item.
+ * Deviation: the work's effects are applied when it starts; actions that
+ * leave the CPU (register writes, wakeups on other CPUs, timers) are
+ * stamped with the CPU's local clock, which advances with every charge.
+ * Deviation: the periodic tick's own cost is not charged (NO_HZ idle).
+ */
+#ifndef NICSIM_HOST_CPU_H
+#define NICSIM_HOST_CPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "nicsim/sim.h"
+
+struct host;
+struct cpu;
+
+enum cpu_ctx { CTX_HARDIRQ, CTX_SOFTIRQ, CTX_PROCESS, CTX_NR };
+enum cpu_acct { ACCT_USER, ACCT_SYS, ACCT_IRQ, ACCT_SOFTIRQ, ACCT_NR };
+
+/* include/linux/interrupt.h order */
+enum softirq_nr {
+	HI_SOFTIRQ, TIMER_SOFTIRQ, NET_TX_SOFTIRQ, NET_RX_SOFTIRQ,
+	TASKLET_SOFTIRQ, NR_SOFTIRQS
+};
+
+struct work {
+	struct work	*next;
+	void		(*fn)(struct cpu *cpu, struct work *w);
+	void		*arg;
+	uint8_t		ctx;
+	bool		queued;
+};
+
+struct timer_list {
+	struct sim_event ev;
+	struct timer_list *next_expired;
+	struct cpu	*cpu;
+	uint64_t	expires;	/* jiffies */
+	void		(*fn)(struct cpu *cpu, struct timer_list *t);
+	void		*arg;
+	bool		pending;
+};
+
+struct irq_desc;
+
+struct cpu {
+	struct host	*host;
+	int		id;
+	uint64_t	cpu_hz;
+	struct work	*head[CTX_NR];
+	struct work	*tail[CTX_NR];
+	bool		busy;
+	uint8_t		ctx;		/* context of the running item */
+	uint8_t		acct;		/* where charges go */
+	sim_time_t	t;		/* local clock while busy */
+	struct sim_event ev_dispatch;
+	uint32_t	softirq_pending;
+	struct work	softirq_work;
+	void		(*softirq_handler[NR_SOFTIRQS])(struct cpu *cpu);
+	struct timer_list *expired;	/* fired, waiting for TIMER_SOFTIRQ */
+	struct napi_struct *poll_head;
+	struct napi_struct *poll_tail;
+	struct qdisc	*output_queue;	/* softnet_data.output_queue */
+	/* accounting */
+	sim_time_t	busy_ps[ACCT_NR];
+	sim_time_t	wait_ps[CTX_NR];	/* queued but not running */
+	uint64_t	items[CTX_NR];
+	uint64_t	softirqs[NR_SOFTIRQS];
+};
+
+void cpu_init(struct cpu *cpu, struct host *host, int id, uint64_t hz);
+void work_init(struct work *w, enum cpu_ctx ctx,
+	       void (*fn)(struct cpu *, struct work *), void *arg);
+/* Queue w on cpu; it runs when the CPU gets to it. */
+void cpu_queue_work(struct cpu *cpu, struct work *w);
+/* Charge `cycles` of work to the running item. */
+void cpu_charge(struct cpu *cpu, uint64_t cycles);
+/* Charge user-space cycles (accounted as us). */
+void cpu_charge_user(struct cpu *cpu, uint64_t cycles);
+/* The CPU's clock: local time inside a running item, else now. */
+sim_time_t cpu_now(const struct cpu *cpu);
+
+void raise_softirq(struct cpu *cpu, enum softirq_nr nr);
+void open_softirq(struct cpu *cpu, enum softirq_nr nr, void (*fn)(struct cpu *));
+
+/* timer_list (jiffies) */
+void timer_setup(struct timer_list *t, void (*fn)(struct cpu *, struct timer_list *),
+		 void *arg);
+void mod_timer(struct cpu *cpu, struct timer_list *t, uint64_t expires);
+void del_timer(struct cpu *cpu, struct timer_list *t);
+uint64_t cpu_jiffies(const struct cpu *cpu);
+uint64_t msecs_to_jiffies(const struct cpu *cpu, uint64_t ms);
+
+#endif

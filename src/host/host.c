@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Host assembly, interrupts and the IPv4 layer.
+ *
+ * IPv4 follows net/ipv4/ip_output.c (ip_local_out .. dev_queue_xmit),
+ * ip_input.c (ip_rcv, ip_local_deliver), icmp.c (icmp_echo -> icmp_reply)
+ * and raw.c (raw_v4_input: every raw ICMP socket gets a copy).
+ * Leaves out: routing tables and ARP (one link, the neighbour is known),
+ * fragmentation, options, the icmp reply socket's own accounting.
+ * Interrupts are level-triggered lines; a rising edge queues the handler
+ * as hardirq work on the line's CPU (kernel/irq/handle.c in spirit).
+ */
+#include <stdio.h>
+#include <string.h>
+#include "host/host.h"
+#include "core/util.h"
+
+void host_init(struct host *h, struct sim *sim, struct skb_pool *pool, int idx,
+	       const char *name, const struct platform *plat,
+	       const struct kprofile *kp, int hz, uint64_t seed)
+{
+	int i;
+	char stream[64];
+
+	memset(h, 0, sizeof(*h));
+	h->sim = sim;
+	h->pool = pool;
+	h->idx = idx;
+	snprintf(h->name, sizeof(h->name), "%s", name);
+	h->addr = (10u << 24) | (uint32_t)(idx + 1);
+	h->plat = plat;
+	h->kp = kp;
+	h->hz = hz;
+	h->tick = PS_PER_S / hz;
+	h->nr_cpus = MIN(plat->nr_cpus, HOST_MAX_CPUS);
+	h->wmem_default = kp_wmem_default(plat, kp);
+	h->wmem_max = kp_wmem_max(plat, kp);
+	snprintf(stream, sizeof(stream), "host.%s", name);
+	rng_stream(&h->rng, seed, stream);
+	h->ip_id = (uint16_t)rng_next(&h->rng);
+	for (i = 0; i < h->nr_cpus; i++) {
+		struct cpu *c = &h->cpus[i];
+
+		cpu_init(c, h, i, plat->cpu_hz);
+		open_softirq(c, TIMER_SOFTIRQ, run_timer_softirq);
+		open_softirq(c, NET_TX_SOFTIRQ, net_tx_action);
+		open_softirq(c, NET_RX_SOFTIRQ, net_rx_action);
+	}
+}
+
+uint32_t host_dma_map(struct host *h, void *mem)
+{
+	BUG_ON(h->nr_dma >= (int)ARRAY_SIZE(h->dma));
+	h->dma[h->nr_dma++] = mem;
+	return (uint32_t)h->nr_dma;
+}
+
+void *host_dma_resolve(struct host *h, uint32_t handle)
+{
+	BUG_ON(handle == 0 || handle > (uint32_t)h->nr_dma);
+	return h->dma[handle - 1];
+}
+
+static void irq_work(struct cpu *cpu, struct work *w)
+{
+	struct irq_desc *irq = w->arg;
+
+	irq->count++;
+	cpu_charge(cpu, cpu->host->plat->cost.irq);
+	irq->handler(cpu, irq->dev_id);
+}
+
+struct irq_desc *host_request_irq(struct host *h, const char *name, int cpu,
+				  void (*handler)(struct cpu *, void *), void *dev_id)
+{
+	struct irq_desc *irq;
+
+	BUG_ON(h->nr_irqs >= HOST_MAX_IRQS);
+	irq = &h->irqs[h->nr_irqs++];
+	irq->host = h;
+	snprintf(irq->name, sizeof(irq->name), "%s", name);
+	irq->cpu = &h->cpus[cpu % h->nr_cpus];
+	irq->handler = handler;
+	irq->dev_id = dev_id;
+	work_init(&irq->work, CTX_HARDIRQ, irq_work, irq);
+	return irq;
+}
+
+void irq_set_level(struct irq_desc *irq, bool level)
+{
+	bool rising = level && !irq->level;
+
+	irq->level = level;
+	if (rising)
+		cpu_queue_work(irq->cpu, &irq->work);
+}
+
+/* --- IPv4 output ---------------------------------------------------- */
+
+void ip_send_skb(struct cpu *cpu, struct sk_buff *skb, int *err)
+{
+	struct host *h = cpu->host;
+	int rc;
+
+	cpu_charge(cpu, h->plat->cost.ip_output);
+	skb->protocol = ETH_P_IP;
+	skb->saddr = h->addr;
+	skb->ttl = 64;
+	skb->ip_id = h->ip_id++;
+	skb->eth_src = (uint8_t)h->idx;
+	skb->eth_dst = h->neigh;
+	rc = dev_queue_xmit(cpu, skb);
+	/* net_xmit_errno: NET_XMIT_DROP -> -ENOBUFS */
+	if (err)
+		*err = rc == NET_XMIT_SUCCESS ? ERR_OK : ERR_ENOBUFS;
+}
+
+/* --- IPv4 input ----------------------------------------------------- */
+
+static void icmp_echo(struct cpu *cpu, const struct sk_buff *req)
+{
+	struct host *h = cpu->host;
+	uint32_t ip_len = skb_ip_len(req);
+	struct sk_buff *skb;
+
+	cpu_charge(cpu, h->plat->cost.icmp_echo);
+	/* icmp_reply -> ip_append_data on the per-CPU icmp socket */
+	skb = alloc_skb(h, ip_len + 16 + 15);
+	skb->len = req->len;
+	skb->daddr = req->saddr;
+	skb->ip_proto = IPPROTO_ICMP_;
+	skb->icmp_type = ICMP_ECHOREPLY_;
+	skb->icmp_id = req->icmp_id;
+	skb->icmp_seq = req->icmp_seq;
+	skb->payload_len = req->payload_len;
+	skb->app_stamp = req->app_stamp;
+	h->icmp_echo_replies++;
+	ip_send_skb(cpu, skb, NULL);
+}
+
+static void raw_v4_input(struct cpu *cpu, struct sk_buff *skb)
+{
+	struct host *h = cpu->host;
+	struct sock *sk;
+
+	for (sk = h->socks; sk; sk = sk->next) {
+		struct sk_buff *c;
+
+		if (sk->kind != SK_RAW_ICMP)
+			continue;
+		c = skb_pool_get(h->pool);	/* skb_clone */
+		skb_copy_frame(c, skb);
+		c->truesize = skb->truesize;
+		c->rx_stamp = skb->rx_stamp;
+		if (!sock_queue_rcv_skb(cpu, sk, c))
+			skb_pool_put(h->pool, c);
+	}
+}
+
+static void udp_rcv(struct cpu *cpu, struct sk_buff *skb)
+{
+	struct sock *sk;
+
+	for (sk = cpu->host->socks; sk; sk = sk->next) {
+		if (sk->kind != SK_UDP || sk->port != skb->dport)
+			continue;
+		if (sk->consume) {
+			sk->consume(cpu, sk, skb);
+			return;
+		}
+		if (sock_queue_rcv_skb(cpu, sk, skb))
+			return;
+	}
+	cpu->host->rx_dropped++;
+	kfree_skb(cpu, skb);
+}
+
+void netif_receive_skb(struct cpu *cpu, struct sk_buff *skb)
+{
+	struct host *h = cpu->host;
+
+	cpu_charge(cpu, h->plat->cost.ip_rcv);
+	skb->rx_stamp = cpu_now(cpu);	/* net timestamp, for SO_TIMESTAMP */
+	h->rx_packets++;
+	if (skb->protocol != ETH_P_IP || skb->daddr != h->addr) {
+		h->rx_dropped++;
+		kfree_skb(cpu, skb);
+		return;
+	}
+	switch (skb->ip_proto) {
+	case IPPROTO_ICMP_:
+		raw_v4_input(cpu, skb);
+		if (skb->icmp_type == ICMP_ECHO_)
+			icmp_echo(cpu, skb);
+		kfree_skb(cpu, skb);
+		break;
+	case IPPROTO_UDP_:
+		udp_rcv(cpu, skb);
+		break;
+	default:
+		h->rx_dropped++;
+		kfree_skb(cpu, skb);
+	}
+}

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A host: CPUs, jiffies, interrupts, one network device and its driver,
+ * the IPv4/ICMP/UDP layer, sockets. Profiles give its constants.
+ */
+#ifndef NICSIM_HOST_HOST_H
+#define NICSIM_HOST_HOST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "nicsim/sim.h"
+#include "nicsim/rng.h"
+#include "host/profile.h"
+#include "host/cpu.h"
+#include "host/netdev.h"
+#include "host/sock.h"
+
+#define HOST_MAX_CPUS	8
+#define HOST_MAX_IRQS	4
+
+struct skb_pool {
+	struct sk_buff	*free;
+	void		*slabs;
+	uint64_t	next_id;
+	uint64_t	live;
+	uint64_t	allocated;
+};
+
+void skb_pool_init(struct skb_pool *pool);
+void skb_pool_destroy(struct skb_pool *pool);
+struct sk_buff *skb_pool_get(struct skb_pool *pool);
+void skb_pool_put(struct skb_pool *pool, struct sk_buff *skb);
+/* Copy what travels on the wire (len and headers) from src to dst. */
+void skb_copy_frame(struct sk_buff *dst, const struct sk_buff *src);
+
+struct irq_desc {
+	struct host	*host;
+	char		name[24];
+	struct cpu	*cpu;		/* affinity */
+	void		(*handler)(struct cpu *cpu, void *dev_id);
+	void		*dev_id;
+	bool		level;
+	struct work	work;
+	uint64_t	count;
+};
+
+/* Device side: the interrupt line's level; a rising edge queues the
+ * handler on the affine CPU. */
+void irq_set_level(struct irq_desc *irq, bool level);
+
+struct nic_driver;
+
+struct host {
+	struct sim	*sim;
+	struct skb_pool	*pool;
+	int		idx;
+	char		name[32];
+	uint32_t	addr;		/* IPv4, host order: 10.0.0.(idx+1) */
+	const struct platform *plat;
+	const struct kprofile *kp;
+	int		hz;
+	sim_time_t	tick;		/* ps per jiffy */
+	int		nr_cpus;
+	struct cpu	cpus[HOST_MAX_CPUS];
+	struct cpu	*cur_cpu;	/* running a work item, or NULL */
+	struct net_device dev;
+	void		*drv;		/* driver private (struct mvneta_port...) */
+	const char	*drv_name;
+	int		nr_irqs;
+	struct irq_desc	irqs[HOST_MAX_IRQS];
+	struct sock	*socks;
+	void		*dma[32];	/* coherent DMA areas, by handle-1 */
+	int		nr_dma;
+	int64_t		wmem_default;
+	int64_t		wmem_max;
+	struct rng	rng;
+	uint16_t	ip_id;
+	uint8_t		neigh;		/* the peer's host index (one link) */
+	/* statistics */
+	uint64_t	rx_packets, rx_dropped, icmp_echo_replies;
+};
+
+void host_init(struct host *h, struct sim *sim, struct skb_pool *pool, int idx,
+	       const char *name, const struct platform *plat,
+	       const struct kprofile *kp, int hz, uint64_t seed);
+struct irq_desc *host_request_irq(struct host *h, const char *name, int cpu,
+				  void (*handler)(struct cpu *, void *), void *dev_id);
+static inline sim_time_t host_now(const struct host *h)
+{
+	return h->cur_cpu ? h->cur_cpu->t : h->sim->now;
+}
+
+/* dma_alloc_coherent: a handle the device resolves to the memory. */
+uint32_t host_dma_map(struct host *h, void *mem);
+void *host_dma_resolve(struct host *h, uint32_t handle);
+
+/* skb allocation with truesize for a head of `size` bytes. */
+struct sk_buff *alloc_skb(struct host *h, uint32_t size);
+void kfree_skb(struct cpu *cpu, struct sk_buff *skb);
+
+/* IPv4 */
+void ip_send_skb(struct cpu *cpu, struct sk_buff *skb, int *err);
+void netif_receive_skb(struct cpu *cpu, struct sk_buff *skb);
+void run_timer_softirq(struct cpu *cpu);
+
+#endif

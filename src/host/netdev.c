@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: MIT
+/* Network device core and pfifo_fast: see netdev.h for the contract. */
+#include <stdio.h>
+#include <string.h>
+#include "host/host.h"
+#include "core/util.h"
+
+/* --- skb lists ------------------------------------------------------ */
+
+void skb_queue_tail(struct skb_queue *q, struct sk_buff *skb)
+{
+	skb->next = NULL;
+	skb->prev = q->tail;
+	if (q->tail)
+		q->tail->next = skb;
+	else
+		q->head = skb;
+	q->tail = skb;
+	q->qlen++;
+}
+
+void skb_queue_head(struct skb_queue *q, struct sk_buff *skb)
+{
+	skb->prev = NULL;
+	skb->next = q->head;
+	if (q->head)
+		q->head->prev = skb;
+	else
+		q->tail = skb;
+	q->head = skb;
+	q->qlen++;
+}
+
+struct sk_buff *skb_dequeue(struct skb_queue *q)
+{
+	struct sk_buff *skb = q->head;
+
+	if (!skb)
+		return NULL;
+	q->head = skb->next;
+	if (q->head)
+		q->head->prev = NULL;
+	else
+		q->tail = NULL;
+	q->qlen--;
+	skb->next = skb->prev = NULL;
+	return skb;
+}
+
+/* --- pfifo_fast (net/sched/sch_generic.c) --------------------------- */
+
+static const uint8_t prio2band[16] = { 1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
+
+static int pfifo_fast_enqueue(struct qdisc *q, struct sk_buff *skb)
+{
+	/* 3.x: drop when the whole qdisc holds tx_queue_len packets. */
+	if (q->qlen >= q->limit) {
+		q->drops++;
+		return NET_XMIT_DROP;
+	}
+	skb_queue_tail(&q->band[prio2band[skb->priority & 15]], skb);
+	q->qlen++;
+	q->backlog += skb->len;
+	if (q->qlen > q->max_qlen)
+		q->max_qlen = q->qlen;
+	return NET_XMIT_SUCCESS;
+}
+
+static struct sk_buff *pfifo_fast_dequeue(struct qdisc *q)
+{
+	int b;
+
+	for (b = 0; b < 3; b++) {
+		struct sk_buff *skb = skb_dequeue(&q->band[b]);
+
+		if (skb) {
+			q->qlen--;
+			q->backlog -= skb->len;
+			return skb;
+		}
+	}
+	return NULL;
+}
+
+static struct sk_buff *dequeue_skb(struct qdisc *q)
+{
+	struct sk_buff *skb = q->gso_skb;
+
+	if (skb) {
+		if (netif_tx_queue_stopped(q->txq))
+			return NULL;
+		q->gso_skb = NULL;
+		q->qlen--;
+		return skb;
+	}
+	return pfifo_fast_dequeue(q);
+}
+
+/* sch_direct_xmit: hand one skb to the driver; false to stop the loop. */
+static bool sch_direct_xmit(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
+{
+	struct net_device *dev = q->txq->dev;
+	enum netdev_tx rc;
+
+	if (netif_tx_queue_stopped(q->txq)) {
+		rc = NETDEV_TX_BUSY;
+	} else {
+		skb->t[SKB_T_XMIT] = cpu_now(cpu);
+		rc = dev->ops->ndo_start_xmit(skb, dev);
+	}
+	if (rc == NETDEV_TX_OK) {
+		q->packets++;
+		q->bytes += skb->len;
+		return !netif_tx_queue_stopped(q->txq);
+	}
+	/* dev_requeue_skb */
+	q->gso_skb = skb;
+	q->qlen++;
+	q->requeues++;
+	return false;
+}
+
+/* __qdisc_run: until empty, stopped, or the quota is used up. */
+static void qdisc_run(struct cpu *cpu, struct qdisc *q)
+{
+	int quota = cpu->host->kp->dev_weight;
+	struct sk_buff *skb;
+
+	if (q->running)
+		return;
+	q->running = true;
+	while ((skb = dequeue_skb(q))) {
+		if (!sch_direct_xmit(cpu, q, skb))
+			break;
+		if (--quota <= 0) {
+			__netif_schedule(cpu, q);
+			break;
+		}
+	}
+	q->running = false;
+}
+
+void __netif_schedule(struct cpu *cpu, struct qdisc *q)
+{
+	if (q->scheduled)
+		return;
+	q->scheduled = true;
+	q->next_sched = cpu->output_queue;
+	cpu->output_queue = q;
+	raise_softirq(cpu, NET_TX_SOFTIRQ);
+}
+
+void net_tx_action(struct cpu *cpu)
+{
+	struct qdisc *q = cpu->output_queue;
+
+	cpu->output_queue = NULL;
+	while (q) {
+		struct qdisc *next = q->next_sched;
+
+		q->scheduled = false;
+		qdisc_run(cpu, q);
+		q = next;
+	}
+}
+
+/* --- queues --------------------------------------------------------- */
+
+void netdev_init(struct net_device *dev, struct host *host, const char *name,
+		 int nr_txq, uint32_t tx_queue_len)
+{
+	int i;
+
+	memset(dev, 0, sizeof(*dev));
+	dev->host = host;
+	snprintf(dev->name, sizeof(dev->name), "%s", name);
+	dev->mtu = 1500;
+	dev->tx_queue_len = tx_queue_len;
+	dev->real_num_tx_queues = nr_txq;
+	dev->tx_hashrnd = (uint32_t)rng_next(&host->rng);
+	for (i = 0; i < nr_txq; i++) {
+		dev->txq[i].dev = dev;
+		dev->txq[i].index = i;
+		dev->txq[i].qdisc.txq = &dev->txq[i];
+		dev->txq[i].qdisc.limit = tx_queue_len;
+	}
+}
+
+void netif_tx_stop_queue(struct netdev_queue *txq)
+{
+	if (!(txq->state & QUEUE_STATE_DRV_XOFF))
+		txq->stops++;
+	txq->state |= QUEUE_STATE_DRV_XOFF;
+}
+
+void netif_tx_wake_queue(struct cpu *cpu, struct netdev_queue *txq)
+{
+	if (txq->state & QUEUE_STATE_DRV_XOFF) {
+		txq->state &= ~QUEUE_STATE_DRV_XOFF;
+		txq->wakes++;
+		__netif_schedule(cpu, &txq->qdisc);
+	}
+}
+
+void netif_tx_start_all_queues(struct net_device *dev)
+{
+	int i;
+
+	for (i = 0; i < dev->real_num_tx_queues; i++)
+		dev->txq[i].state &= ~QUEUE_STATE_DRV_XOFF;
+}
+
+static uint32_t hash_mix32(uint32_t x)
+{
+	x ^= x >> 16;
+	x *= 0x7feb352dU;
+	x ^= x >> 15;
+	x *= 0x846ca68bU;
+	x ^= x >> 16;
+	return x;
+}
+
+/* 3.13 __netdev_pick_tx without XPS: skb_tx_hash over the real queues. */
+uint16_t netdev_pick_tx(struct net_device *dev, struct sk_buff *skb)
+{
+	uint32_t hash;
+
+	if (dev->real_num_tx_queues == 1)
+		return 0;
+	hash = skb->sk && skb->sk->sk_hash ? skb->sk->sk_hash : skb->protocol;
+	hash = hash_mix32(hash ^ dev->tx_hashrnd);
+	return (uint16_t)(((uint64_t)hash * (uint64_t)dev->real_num_tx_queues) >> 32);
+}
+
+int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb)
+{
+	struct net_device *dev = &cpu->host->dev;
+	struct qdisc *q;
+	int rc;
+
+	cpu_charge(cpu, cpu->host->plat->cost.dev_queue_xmit);
+	skb->queue_mapping = netdev_pick_tx(dev, skb);
+	q = &dev->txq[skb->queue_mapping].qdisc;
+	skb->t[SKB_T_QDISC] = cpu_now(cpu);
+	rc = pfifo_fast_enqueue(q, skb);
+	if (rc != NET_XMIT_SUCCESS) {
+		kfree_skb(cpu, skb);
+		return rc;
+	}
+	qdisc_run(cpu, q);
+	return NET_XMIT_SUCCESS;
+}
+
+/* --- NAPI ----------------------------------------------------------- */
+
+void netif_napi_add(struct net_device *dev, struct napi_struct *napi,
+		    int (*poll)(struct napi_struct *, int), int weight)
+{
+	memset(napi, 0, sizeof(*napi));
+	napi->dev = dev;
+	napi->poll = poll;
+	napi->weight = weight;
+}
+
+static void poll_list_add(struct cpu *cpu, struct napi_struct *napi)
+{
+	napi->poll_next = NULL;
+	if (cpu->poll_tail)
+		cpu->poll_tail->poll_next = napi;
+	else
+		cpu->poll_head = napi;
+	cpu->poll_tail = napi;
+}
+
+void napi_schedule(struct cpu *cpu, struct napi_struct *napi)
+{
+	if (napi->scheduled)
+		return;
+	napi->scheduled = true;
+	napi->cpu = cpu;
+	poll_list_add(cpu, napi);
+	raise_softirq(cpu, NET_RX_SOFTIRQ);
+}
+
+bool napi_complete_done(struct napi_struct *napi, int work_done)
+{
+	napi->scheduled = false;
+	napi->completes++;
+	return true;
+}
+
+/*
+ * net_rx_action: poll each scheduled NAPI once with its weight, until the
+ * list is empty, netdev_budget is spent or two jiffies have passed; what
+ * remains is polled in a fresh softirq (time_squeeze).
+ */
+void net_rx_action(struct cpu *cpu)
+{
+	const struct kprofile *kp = cpu->host->kp;
+	int budget = kp->netdev_budget;
+	sim_time_t limit = cpu_now(cpu) + kp->netdev_budget_jiffies * cpu->host->tick;
+
+	while (cpu->poll_head) {
+		struct napi_struct *n = cpu->poll_head;
+		int work;
+
+		if (budget <= 0 || cpu_now(cpu) > limit) {
+			raise_softirq(cpu, NET_RX_SOFTIRQ);
+			break;
+		}
+		cpu->poll_head = n->poll_next;
+		if (!cpu->poll_head)
+			cpu->poll_tail = NULL;
+		cpu_charge(cpu, cpu->host->plat->cost.napi_poll);
+		n->polls++;
+		work = n->poll(n, n->weight);
+		budget -= work;
+		if (n->scheduled)	/* used its whole weight: poll again */
+			poll_list_add(cpu, n);
+	}
+}

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Network device core: TX queues and their qdiscs, queue selection, the
+ * stop/wake protocol between driver and stack, NAPI.
+ *
+ * Follows net/core/dev.c (dev_queue_xmit, __dev_xmit_skb, __qdisc_run,
+ * net_rx_action, napi_schedule, napi_complete_done, __netif_schedule,
+ * net_tx_action), net/core/flow_dissector.c (3.13 __netdev_pick_tx,
+ * __skb_tx_hash) and net/sched/sch_generic.c (pfifo_fast, qdisc_restart,
+ * sch_direct_xmit, mq).
+ * Leaves out: XPS and BQL (issue 4), TX locks (one CPU per host here).
+ * Deviation: the TX hash is a 32-bit mix of protocol or sk_hash with a
+ * per-boot random seed, not jhash; both spread flows uniformly over the
+ * queues.
+ */
+#ifndef NICSIM_HOST_NETDEV_H
+#define NICSIM_HOST_NETDEV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "nicsim/skb.h"
+#include "host/cpu.h"
+
+struct host;
+struct net_device;
+
+enum netdev_tx { NETDEV_TX_OK = 0, NETDEV_TX_BUSY = 0x10 };
+enum { NET_XMIT_SUCCESS = 0, NET_XMIT_DROP = 1 };
+
+struct skb_queue {
+	struct sk_buff	*head, *tail;
+	uint32_t	qlen;
+};
+
+void skb_queue_tail(struct skb_queue *q, struct sk_buff *skb);
+void skb_queue_head(struct skb_queue *q, struct sk_buff *skb);
+struct sk_buff *skb_dequeue(struct skb_queue *q);
+
+/* pfifo_fast: 3 bands, band 0 first; limit = dev->tx_queue_len in total. */
+struct qdisc {
+	struct netdev_queue *txq;
+	struct skb_queue band[3];
+	struct sk_buff	*gso_skb;	/* requeued after NETDEV_TX_BUSY */
+	uint32_t	qlen;
+	uint32_t	limit;
+	uint64_t	backlog;	/* bytes */
+	bool		running;	/* __QDISC_STATE_RUNNING */
+	bool		scheduled;	/* __QDISC_STATE_SCHED */
+	struct qdisc	*next_sched;
+	/* statistics */
+	uint64_t	packets, bytes, drops, requeues;
+	uint32_t	max_qlen;
+};
+
+#define QUEUE_STATE_DRV_XOFF	(1u << 0)
+
+struct netdev_queue {
+	struct net_device *dev;
+	int		index;
+	uint32_t	state;
+	struct qdisc	qdisc;
+	uint64_t	stops, wakes;
+};
+
+struct napi_struct {
+	struct napi_struct *poll_next;
+	struct net_device *dev;
+	int		(*poll)(struct napi_struct *napi, int budget);
+	int		weight;
+	struct cpu	*cpu;		/* where it was scheduled */
+	bool		scheduled;	/* NAPI_STATE_SCHED */
+	uint64_t	polls, completes;
+	void		*priv;
+};
+
+struct net_device_ops {
+	enum netdev_tx	(*ndo_start_xmit)(struct sk_buff *skb, struct net_device *dev);
+};
+
+#define NETDEV_MAX_QUEUES 8
+
+struct net_device {
+	struct host	*host;
+	char		name[16];
+	const struct net_device_ops *ops;
+	void		*priv;
+	uint32_t	mtu;
+	uint32_t	tx_queue_len;
+	int		real_num_tx_queues;
+	struct netdev_queue txq[NETDEV_MAX_QUEUES];
+	uint32_t	tx_hashrnd;	/* hashrnd, random per boot */
+	uint64_t	tx_dropped;
+};
+
+void netdev_init(struct net_device *dev, struct host *host, const char *name,
+		 int nr_txq, uint32_t tx_queue_len);
+/* dev_queue_xmit: returns NET_XMIT_SUCCESS or NET_XMIT_DROP. */
+int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb);
+uint16_t netdev_pick_tx(struct net_device *dev, struct sk_buff *skb);
+
+void netif_tx_stop_queue(struct netdev_queue *txq);
+void netif_tx_wake_queue(struct cpu *cpu, struct netdev_queue *txq);
+static inline bool netif_tx_queue_stopped(const struct netdev_queue *txq)
+{
+	return txq->state & QUEUE_STATE_DRV_XOFF;
+}
+void netif_tx_start_all_queues(struct net_device *dev);
+void __netif_schedule(struct cpu *cpu, struct qdisc *q);
+
+void netif_napi_add(struct net_device *dev, struct napi_struct *napi,
+		    int (*poll)(struct napi_struct *, int), int weight);
+void napi_schedule(struct cpu *cpu, struct napi_struct *napi);
+bool napi_complete_done(struct napi_struct *napi, int work_done);
+void net_rx_action(struct cpu *cpu);
+void net_tx_action(struct cpu *cpu);
+
+/* Frees an skb from the driver's TX completion (dev_kfree_skb_any): runs
+ * its destructor, which uncharges the owner socket, and returns it. */
+void dev_kfree_skb_any(struct cpu *cpu, struct sk_buff *skb);
+
+#endif

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Platform and kernel profiles.
+ *
+ * Kernel rules follow net/core/sock.c (sock_setsockopt SO_SNDBUF,
+ * SK_WMEM_MAX), include/net/sock.h (SOCK_MIN_SNDBUF), include/linux/skbuff.h
+ * (SKB_DATA_ALIGN, SKB_TRUESIZE) and net/core/skbuff.c (__alloc_skb,
+ * kmalloc_reserve), as read in 3.13.10, 4.4.155 and 6.18.2; see
+ * ../shared/docs/linux-tx-path.md section 1.
+ *
+ * Cycle costs are estimates of the right order for each core (a 1.2 GHz
+ * ARMv7 PJ4B and a ~3 GHz x86-64), not yet calibrated against published
+ * rows: the ping observations (B1, B4) do not depend on them. Calibration
+ * is documented in docs/validation.md as it happens.
+ */
+#include <string.h>
+#include "host/profile.h"
+#include "core/names.h"
+#include "core/util.h"
+
+static const struct platform platforms[] = {
+	{
+		.name = "armada-370",
+		.source = "Marvell Armada 370 (MV6710): one PJ4B ARMv7 core at 1.2 GHz; "
+			  "ARM multi_v7 config: L1_CACHE_SHIFT 6, ARCH_DMA_MINALIGN 64, HZ 100",
+		.nr_cpus = 1,
+		.cpu_hz = 1200000000ULL,
+		.cache_line = 64,
+		.kmalloc_min = 64,
+		/* 32-bit: sizeof(sk_buff) ~184, sizeof(skb_shared_info) ~184,
+		 * both aligned to 192 (linux-tx-path.md 1.2, UNVERIFIED sizes). */
+		.sizeof_sk_buff = 184,
+		.sizeof_shinfo = 184,
+		/* SKB_HEAD_ALIGN(MAX_TCP_HEADER 320) = 320 + 192 = 512, a power of
+		 * two, so + L1_CACHE_BYTES = 576 (skbuff.c SKB_SMALL_HEAD_SIZE). */
+		.small_head_cache = 576,
+		.default_hz = 100,
+		.cost = {
+			.syscall = 1200, .raw_sendmsg = 2500, .udp_sendmsg = 2500,
+			.ip_output = 1500, .dev_queue_xmit = 1500, .xmit_pkt = 1200,
+			.xmit_desc = 200, .mmio_read = 150, .mmio_write = 50,
+			.reclaim_desc = 600, .irq = 1500, .softirq = 300,
+			.napi_poll = 800, .rx_pkt = 1500, .ip_rcv = 1200,
+			.icmp_echo = 2500, .sock_deliver = 800, .recvmsg = 2500,
+			.wakeup = 3000, .timer = 300, .user_iter = 2000,
+			.copy_byte_x16 = 8,
+		},
+	},
+	{
+		.name = "x86-64",
+		.source = "a PC peer: x86-64 at 3 GHz; L1_CACHE_BYTES 64, HZ 250",
+		.nr_cpus = 4,
+		.cpu_hz = 3000000000ULL,
+		.cache_line = 64,
+		.kmalloc_min = 8,
+		.sizeof_sk_buff = 232,	/* -> 256 */
+		.sizeof_shinfo = 320,
+		.small_head_cache = 640,
+		.default_hz = 250,
+		.cost = {
+			.syscall = 400, .raw_sendmsg = 1500, .udp_sendmsg = 1500,
+			.ip_output = 800, .dev_queue_xmit = 800, .xmit_pkt = 500,
+			.xmit_desc = 100, .mmio_read = 300, .mmio_write = 100,
+			.reclaim_desc = 300, .irq = 800, .softirq = 150,
+			.napi_poll = 400, .rx_pkt = 700, .ip_rcv = 600,
+			.icmp_echo = 1200, .sock_deliver = 400, .recvmsg = 1200,
+			.wakeup = 1500, .timer = 150, .user_iter = 1000,
+			.copy_byte_x16 = 2,
+		},
+	},
+};
+
+static const struct kprofile kprofiles[] = {
+	{ .name = "3.10", .source = "Linux 3.10 (3.10.33 read)",
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, .napi_weight = 64,
+	  .netdev_budget = 300, .netdev_budget_jiffies = 2, .dev_weight = 64 },
+	{ .name = "3.12", .source = "Linux 3.12 (last with SOCK_MIN_SNDBUF 2048)",
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, .napi_weight = 64,
+	  .netdev_budget = 300, .netdev_budget_jiffies = 2, .dev_weight = 64 },
+	{ .name = "3.13", .source = "Linux 3.13 (3.13.10 read)",
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, .napi_weight = 64,
+	  .netdev_budget = 300, .netdev_budget_jiffies = 2, .dev_weight = 64 },
+	{ .name = "4.4", .source = "Linux 4.4 (4.4.155 read)",
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, .napi_weight = 64,
+	  .netdev_budget = 300, .netdev_budget_jiffies = 2, .dev_weight = 64 },
+	{ .name = "6.x", .source = "Linux 6.x (6.18.2 read)",
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, .sndbuf_int_clamp = true,
+	  .small_head_cache = true, .wmem_max = 4 << 20, .napi_weight = 64,
+	  .netdev_budget = 300, .netdev_budget_jiffies = 2, .dev_weight = 64 },
+};
+
+#define FIND(table, nm) do {						\
+	size_t i_;							\
+	for (i_ = 0; i_ < ARRAY_SIZE(table); i_++)			\
+		if (!strcmp(table[i_].name, nm))			\
+			return &table[i_];				\
+	return NULL;							\
+} while (0)
+
+const struct platform *platform_find(const char *name) { FIND(platforms, name); }
+const struct kprofile *kprofile_find(const char *name) { FIND(kprofiles, name); }
+
+uint32_t kmalloc_size_roundup(const struct platform *p, uint32_t size)
+{
+	uint32_t c = (uint32_t)p->kmalloc_min;
+
+	if (size <= 96 && p->kmalloc_min <= 32 && size > 64)
+		return 96;
+	if (size <= 192 && p->kmalloc_min <= 64 && size > 128)
+		return 192;
+	while (c < size)
+		c <<= 1;
+	return c;
+}
+
+uint32_t skb_truesize_macro(const struct platform *p, uint32_t x)
+{
+	return x + skb_data_align(p, (uint32_t)p->sizeof_sk_buff) +
+	       skb_data_align(p, (uint32_t)p->sizeof_shinfo);
+}
+
+uint32_t skb_truesize(const struct platform *p, const struct kprofile *k,
+		      uint32_t size)
+{
+	uint32_t shinfo = skb_data_align(p, (uint32_t)p->sizeof_shinfo);
+	uint32_t obj = skb_data_align(p, size) + shinfo;
+
+	if (k->small_head_cache && obj <= (uint32_t)p->small_head_cache)
+		obj = (uint32_t)p->small_head_cache;
+	else
+		obj = kmalloc_size_roundup(p, obj);
+	/* SKB_TRUESIZE(SKB_WITH_OVERHEAD(ksize)) */
+	return skb_truesize_macro(p, obj - shinfo);
+}
+
+int64_t kp_sock_min_sndbuf(const struct platform *p, const struct kprofile *k)
+{
+	if (k->sndbuf_min == SOCK_MIN_SNDBUF_2048)
+		return 2048;
+	return 2 * (2048 + (int64_t)skb_data_align(p, (uint32_t)p->sizeof_sk_buff));
+}
+
+int64_t kp_wmem_default(const struct platform *p, const struct kprofile *k)
+{
+	/* SK_WMEM_MAX = SKB_TRUESIZE(256) * 256 (_SK_MEM_OVERHEAD * _SK_MEM_PACKETS) */
+	return (int64_t)skb_truesize_macro(p, 256) * 256;
+}
+
+int64_t kp_wmem_max(const struct platform *p, const struct kprofile *k)
+{
+	return k->wmem_max ? k->wmem_max : kp_wmem_default(p, k);
+}
+
+int64_t kp_so_sndbuf(const struct platform *p, const struct kprofile *k,
+		     int64_t val, int64_t wmem_max)
+{
+	int64_t min = kp_sock_min_sndbuf(p, k);
+
+	if (val > wmem_max)
+		val = wmem_max;
+	if (k->sndbuf_int_clamp && val > INT32_MAX / 2)
+		val = INT32_MAX / 2;
+	if (!k->sndbuf_int_clamp && val > UINT32_MAX / 2)
+		val = UINT32_MAX / 2;	/* u32 val * 2 would wrap */
+	return MAX(val * 2, min);
+}

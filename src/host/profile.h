@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Platform and kernel profiles: the constants a host is built from.
+ *
+ * A platform profile is a SoC or PC: cores, clock, cache line, the size of
+ * the kernel structures that enter skb->truesize on that architecture, and
+ * the cycle cost of each piece of work the model charges. A kernel profile
+ * is a kernel era: socket buffer rules, truesize rule, default sysctls.
+ * Every constant names its source; see docs/profiles.md.
+ */
+#ifndef NICSIM_HOST_PROFILE_H
+#define NICSIM_HOST_PROFILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Cycle costs of the work the model charges to a CPU. */
+struct cpu_costs {
+	uint32_t syscall;		/* syscall entry + exit */
+	uint32_t raw_sendmsg;		/* raw_sendmsg + ip_append_data + route */
+	uint32_t udp_sendmsg;		/* udp_sendmsg + ip_make_skb */
+	uint32_t ip_output;		/* ip_local_out ... neigh_output */
+	uint32_t dev_queue_xmit;	/* pick_tx + qdisc enqueue/dequeue */
+	uint32_t xmit_pkt;		/* driver ndo_start_xmit, per packet */
+	uint32_t xmit_desc;		/* per descriptor filled */
+	uint32_t mmio_read;		/* uncached device register read */
+	uint32_t mmio_write;		/* posted device register write */
+	uint32_t reclaim_desc;		/* per TX descriptor reclaimed + skb freed */
+	uint32_t irq;			/* hardirq entry + exit + handler frame */
+	uint32_t softirq;		/* one softirq handler dispatch */
+	uint32_t napi_poll;		/* one NAPI poll call, fixed part */
+	uint32_t rx_pkt;		/* RX descriptor -> netif_receive_skb */
+	uint32_t ip_rcv;		/* ip_rcv + protocol demux */
+	uint32_t icmp_echo;		/* icmp_echo: build and send the reply */
+	uint32_t sock_deliver;		/* queue to a socket + wake check */
+	uint32_t recvmsg;		/* recvmsg of one datagram */
+	uint32_t wakeup;		/* try_to_wake_up + context switch in */
+	uint32_t timer;			/* one expired timer_list callback */
+	uint32_t user_iter;		/* application bookkeeping per iteration */
+	uint32_t copy_byte_x16;		/* copy cost per 16 bytes */
+};
+
+struct platform {
+	const char	*name;
+	const char	*source;
+	int		nr_cpus;
+	uint64_t	cpu_hz;
+	int		cache_line;		/* SMP_CACHE_BYTES */
+	int		kmalloc_min;		/* KMALLOC_MIN_SIZE (ARCH_DMA_MINALIGN) */
+	int		sizeof_sk_buff;		/* sizeof(struct sk_buff) */
+	int		sizeof_shinfo;		/* sizeof(struct skb_shared_info) */
+	int		small_head_cache;	/* SKB_SMALL_HEAD_CACHE_SIZE (>=6.3) */
+	int		default_hz;		/* CONFIG_HZ default of the arch */
+	struct cpu_costs cost;
+};
+
+enum sndbuf_min_rule {
+	SOCK_MIN_SNDBUF_2048,		/* <= 3.12: #define SOCK_MIN_SNDBUF 2048 */
+	SOCK_MIN_SNDBUF_2_TRUESIZE,	/* >= 3.13: 2 * (2048 + SKB_DATA_ALIGN(skb)) */
+};
+
+struct kprofile {
+	const char	*name;
+	const char	*source;
+	enum sndbuf_min_rule sndbuf_min;
+	bool		sndbuf_int_clamp;	/* 6.x: val = min(val, INT_MAX/2) */
+	bool		small_head_cache;	/* >= 6.3 skb_small_head_cache */
+	int64_t		wmem_max;		/* 0 = SK_WMEM_MAX formula */
+	int		napi_weight;		/* NAPI_POLL_WEIGHT */
+	int		netdev_budget;
+	int		netdev_budget_jiffies;
+	int		dev_weight;		/* qdisc quota per __qdisc_run */
+};
+
+const struct platform *platform_find(const char *name);
+const struct kprofile *kprofile_find(const char *name);
+
+/* SKB_DATA_ALIGN: round up to the platform's cache line. */
+static inline uint32_t skb_data_align(const struct platform *p, uint32_t x)
+{
+	return (x + (uint32_t)p->cache_line - 1) & ~((uint32_t)p->cache_line - 1);
+}
+
+/* kmalloc size class a request lands in (power of two from 32, plus the
+ * 96 and 192 caches; mm/slab_common.c kmalloc_info). */
+uint32_t kmalloc_size_roundup(const struct platform *p, uint32_t size);
+
+/* skb->truesize of an skb whose head was allocated with `size` bytes
+ * (__alloc_skb / kmalloc_reserve in net/core/skbuff.c). */
+uint32_t skb_truesize(const struct platform *p, const struct kprofile *k,
+		      uint32_t size);
+/* SKB_TRUESIZE(X) */
+uint32_t skb_truesize_macro(const struct platform *p, uint32_t x);
+int64_t kp_sock_min_sndbuf(const struct platform *p, const struct kprofile *k);
+/* sk_sndbuf after setsockopt(SO_SNDBUF, val) (net/core/sock.c). */
+int64_t kp_so_sndbuf(const struct platform *p, const struct kprofile *k,
+		     int64_t val, int64_t wmem_max);
+int64_t kp_wmem_default(const struct platform *p, const struct kprofile *k);
+int64_t kp_wmem_max(const struct platform *p, const struct kprofile *k);
+
+#endif

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+/*
+ * skb allocation from a pool that grows in slabs and is never returned to
+ * malloc while the simulation runs (no allocation per packet in steady
+ * state). truesize follows __alloc_skb (see profile.c, skb_truesize).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "host/host.h"
+#include "core/util.h"
+
+#define SKB_SLAB 512
+
+struct skb_slab {
+	struct skb_slab	*next;
+	struct sk_buff	skb[SKB_SLAB];
+};
+
+void skb_pool_init(struct skb_pool *pool)
+{
+	memset(pool, 0, sizeof(*pool));
+}
+
+void skb_pool_destroy(struct skb_pool *pool)
+{
+	struct skb_slab *s = pool->slabs, *n;
+
+	for (; s; s = n) {
+		n = s->next;
+		free(s);
+	}
+	memset(pool, 0, sizeof(*pool));
+}
+
+struct sk_buff *skb_pool_get(struct skb_pool *pool)
+{
+	struct sk_buff *skb = pool->free;
+
+	if (!skb) {
+		struct skb_slab *s = xcalloc(1, sizeof(*s));
+		int i;
+
+		s->next = pool->slabs;
+		pool->slabs = s;
+		for (i = SKB_SLAB - 1; i >= 0; i--) {
+			s->skb[i].next = pool->free;
+			pool->free = &s->skb[i];
+		}
+		skb = pool->free;
+	}
+	pool->free = skb->next;
+	memset(skb, 0, sizeof(*skb));
+	skb->id = ++pool->next_id;
+	pool->live++;
+	pool->allocated++;
+	return skb;
+}
+
+void skb_pool_put(struct skb_pool *pool, struct sk_buff *skb)
+{
+	BUG_ON(!pool->live);
+	BUG_ON(skb->sk);	/* freed while still charged to a socket */
+	pool->live--;
+	skb->next = pool->free;
+	pool->free = skb;
+}
+
+void skb_copy_frame(struct sk_buff *dst, const struct sk_buff *src)
+{
+	size_t a = offsetof(struct sk_buff, eth_src);
+	size_t b = offsetof(struct sk_buff, rx_stamp);
+
+	dst->len = src->len;
+	dst->protocol = src->protocol;
+	memcpy((char *)dst + a, (const char *)src + a, b - a);
+}
+
+struct sk_buff *alloc_skb(struct host *h, uint32_t size)
+{
+	struct sk_buff *skb = skb_pool_get(h->pool);
+
+	skb->truesize = skb_truesize(h->plat, h->kp, size);
+	skb->t[SKB_T_ALLOC] = host_now(h);
+	return skb;
+}
+
+void kfree_skb(struct cpu *cpu, struct sk_buff *skb)
+{
+	if (skb->destructor == SKB_DESTRUCTOR_SOCK_WFREE)
+		sock_wfree(cpu, skb);
+	skb_pool_put(cpu->host->pool, skb);
+}
+
+void dev_kfree_skb_any(struct cpu *cpu, struct sk_buff *skb)
+{
+	skb->t[SKB_T_FREED] = cpu_now(cpu);
+	kfree_skb(cpu, skb);
+}

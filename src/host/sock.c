@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+/* Socket accounting: see sock.h for the contract and sources. */
+#include <string.h>
+#include "host/host.h"
+#include "host/task.h"
+#include "core/util.h"
+
+void sock_init(struct sock *sk, struct host *host, enum sock_kind kind)
+{
+	memset(sk, 0, sizeof(*sk));
+	sk->host = host;
+	sk->kind = kind;
+	/* sock_init_data: sk_sndbuf = sysctl_wmem_default; sk_wmem_alloc = 1 */
+	sk->sk_sndbuf = host->wmem_default;
+	sk->sk_rcvbuf = host->wmem_default;	/* rmem_default = same formula */
+	sk->sk_wmem_alloc = 1;
+	sk->wmem_peak = 1;
+	sk->sk_hash = (uint32_t)rng_next(&host->rng);
+	sk->next = host->socks;
+	host->socks = sk;
+}
+
+void sock_set_sndbuf(struct sock *sk, int64_t val)
+{
+	struct host *h = sk->host;
+
+	sk->sk_sndbuf = kp_so_sndbuf(h->plat, h->kp, val, h->wmem_max);
+}
+
+void sock_set_rcvbuf(struct sock *sk, int64_t val)
+{
+	/* SO_RCVBUF: max(2 * min(val, rmem_max), SOCK_MIN_RCVBUF); rmem_max
+	 * has the same default as wmem_max. */
+	struct host *h = sk->host;
+	int64_t v = MIN(val, h->wmem_max) * 2;
+
+	sk->sk_rcvbuf = MAX(v, 2048 + (int64_t)skb_data_align(h->plat,
+					(uint32_t)h->plat->sizeof_sk_buff));
+}
+
+void skb_set_owner_w(struct sk_buff *skb, struct sock *sk)
+{
+	skb->sk = sk;
+	skb->destructor = SKB_DESTRUCTOR_SOCK_WFREE;
+	sk->sk_wmem_alloc += skb->truesize;
+	sk->skbs_held++;
+	if (sk->sk_wmem_alloc > sk->wmem_peak)
+		sk->wmem_peak = sk->sk_wmem_alloc;
+}
+
+/* sock_def_write_space: wake a writer when at least half is free. */
+static void sk_write_space(struct sock *sk)
+{
+	if (sk->tx_waiter && (sk->sk_wmem_alloc << 1) <= sk->sk_sndbuf)
+		task_wake(sk->tx_waiter);
+}
+
+void sock_wfree(struct cpu *cpu, struct sk_buff *skb)
+{
+	struct sock *sk = skb->sk;
+
+	BUG_ON(!sk || sk->sk_wmem_alloc - skb->truesize < 1);
+	sk->sk_wmem_alloc -= skb->truesize;
+	sk->skbs_held--;
+	sk->freed++;
+	sk->held_ps_total += cpu_now(cpu) - skb->t[SKB_T_ALLOC];
+	skb->sk = NULL;
+	skb->destructor = SKB_DESTRUCTOR_NONE;
+	sk_write_space(sk);
+}
+
+bool sock_raw_may_alloc(const struct sock *sk)
+{
+	/* __ip_append_data, transhdrlen == 0 */
+	return sk->sk_wmem_alloc <= 2 * sk->sk_sndbuf;
+}
+
+bool sock_udp_may_alloc(const struct sock *sk)
+{
+	/* sock_alloc_send_pskb: sk_wmem_alloc < sk_sndbuf */
+	return sk->sk_wmem_alloc < sk->sk_sndbuf;
+}
+
+bool sock_queue_rcv_skb(struct cpu *cpu, struct sock *sk, struct sk_buff *skb)
+{
+	/* sock_queue_rcv_skb: drop if sk_rmem_alloc >= sk_rcvbuf */
+	if (sk->sk_rmem_alloc >= sk->sk_rcvbuf) {
+		sk->rx_drops++;
+		return false;
+	}
+	sk->sk_rmem_alloc += skb->truesize;
+	skb_queue_tail(&sk->rxq, skb);
+	cpu_charge(cpu, cpu->host->plat->cost.sock_deliver);
+	if (sk->rx_waiter)
+		task_wake(sk->rx_waiter);
+	return true;
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Sockets: send-buffer accounting and the datagram send rules.
+ *
+ * Models: sk_sndbuf (SO_SNDBUF doubling and SOCK_MIN_SNDBUF per kernel
+ * profile), sk_wmem_alloc starting at 1 (the socket's own reference),
+ * charging skb->truesize at allocation (skb_set_owner_w) and uncharging in
+ * sock_wfree when the driver frees the skb; sk_write_space waking a writer
+ * once half the buffer is free (sock_def_write_space); the raw/ICMP rule
+ * of __ip_append_data (allowed while sk_wmem_alloc <= 2 * sk_sndbuf, else
+ * ENOBUFS, never blocks); the UDP rule of sock_alloc_send_pskb (blocks
+ * while sk_wmem_alloc >= sk_sndbuf, up to SO_SNDTIMEO, EAGAIN when
+ * non-blocking); receive queue with sk_rcvbuf.
+ * Follows net/core/sock.c, net/ipv4/ip_output.c, net/ipv4/raw.c (3.13.10,
+ * 6.18.2). Leaves out: SOCK_NOSPACE subtleties, memory pressure, cgroups.
+ */
+#ifndef NICSIM_HOST_SOCK_H
+#define NICSIM_HOST_SOCK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "nicsim/skb.h"
+#include "host/netdev.h"
+
+struct host;
+struct task;
+
+enum sock_kind { SK_RAW_ICMP, SK_UDP };
+
+enum { ERR_OK = 0, ERR_ENOBUFS = 105, ERR_EAGAIN = 11 };
+
+struct sock {
+	struct sock	*next;
+	struct host	*host;
+	enum sock_kind	kind;
+	int64_t		sk_sndbuf;
+	int64_t		sk_wmem_alloc;
+	int64_t		sk_rcvbuf;
+	int64_t		sk_rmem_alloc;
+	bool		recverr;	/* IP_RECVERR */
+	uint32_t	sk_hash;
+	uint16_t	port;		/* UDP local port */
+	struct skb_queue rxq;
+	/* if set, received skbs go here instead of rxq (a sink) */
+	void		(*consume)(struct cpu *cpu, struct sock *sk, struct sk_buff *skb);
+	void		*owner;
+	struct task	*rx_waiter;
+	struct task	*tx_waiter;
+	/* accounting */
+	uint32_t	skbs_held;	/* charged skbs not yet freed */
+	int64_t		wmem_peak;
+	uint64_t	rx_drops;
+	/* held-skb ledger for explanations: time the oldest held skb was
+	 * charged, and total charged time of freed skbs */
+	sim_time_t	held_ps_total;
+	uint64_t	freed;
+};
+
+void sock_init(struct sock *sk, struct host *host, enum sock_kind kind);
+void sock_set_sndbuf(struct sock *sk, int64_t val);	/* setsockopt SO_SNDBUF */
+void sock_set_rcvbuf(struct sock *sk, int64_t val);
+/* Charge an skb to sk (skb_set_owner_w). */
+void skb_set_owner_w(struct sk_buff *skb, struct sock *sk);
+/* Destructor: uncharge (sock_wfree) and maybe wake a writer. */
+void sock_wfree(struct cpu *cpu, struct sk_buff *skb);
+/* __ip_append_data for transhdrlen == 0 (raw, ping): may we allocate? */
+bool sock_raw_may_alloc(const struct sock *sk);
+/* sock_alloc_send_pskb: may we allocate now (else block / EAGAIN)? */
+bool sock_udp_may_alloc(const struct sock *sk);
+/* Queue a received skb (sock_queue_rcv_skb); false if dropped. */
+bool sock_queue_rcv_skb(struct cpu *cpu, struct sock *sk, struct sk_buff *skb);
+
+#endif

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+/* Ethernet link: see eth.h. */
+#include <string.h>
+#include "link/eth.h"
+#include "core/util.h"
+
+void eth_link_init(struct eth_link *l, struct sim *sim, int64_t rate, sim_time_t delay)
+{
+	memset(l, 0, sizeof(*l));
+	l->sim = sim;
+	l->rate = rate;
+	l->delay = delay;
+	l->port[0].link = l;
+	l->port[1].link = l;
+	l->port[0].peer = &l->port[1];
+	l->port[1].peer = &l->port[0];
+}
+
+sim_time_t eth_wire_time(const struct eth_link *l, uint32_t bytes)
+{
+	return (sim_time_t)(((__int128)bytes * 8 * PS_PER_S + l->rate - 1) / l->rate);
+}
+
+static void eth_arrive(struct sim *sim, struct sim_event *ev)
+{
+	struct eth_port *port = ev->arg;
+	struct sk_buff *frame = (struct sk_buff *)(uintptr_t)ev->data;
+
+	port->rx_frames++;
+	port->rx(port, frame);
+}
+
+sim_time_t eth_xmit(struct eth_port *port, struct sk_buff *frame, sim_time_t t)
+{
+	struct eth_link *l = port->link;
+	uint32_t wire = eth_wire_bytes(frame->len);
+	sim_time_t last_bit = t + eth_wire_time(l, wire - 12);
+
+	BUG_ON(t < port->busy_until);
+	port->busy_until = t + eth_wire_time(l, wire);
+	port->busy_ps += port->busy_until - t;
+	port->tx_frames++;
+	port->tx_bytes += frame->len;
+	if (port->tap)
+		port->tap(port->tap_arg, t, frame);
+	sim_post(l->sim, last_bit + l->delay, eth_arrive, port->peer,
+		 (uint64_t)(uintptr_t)frame);
+	return last_bit;
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Full-duplex point-to-point Ethernet.
+ *
+ * Models: per direction, the serialisation of each frame at the link rate
+ * with 8 bytes of preamble+SFD, padding to 60 bytes, 4 bytes of FCS and a
+ * 12-byte inter-frame gap (IEEE 802.3 clause 4); propagation delay; frames
+ * delivered to the far port when their last bit arrives. The transmitting
+ * device decides when a frame starts; the link tells when the wire is free.
+ * Leaves out: bit errors, pause frames, autonegotiation.
+ */
+#ifndef NICSIM_LINK_ETH_H
+#define NICSIM_LINK_ETH_H
+
+#include <stdint.h>
+#include "nicsim/sim.h"
+#include "nicsim/skb.h"
+
+struct eth_port;
+
+typedef void (*eth_rx_fn)(struct eth_port *port, struct sk_buff *frame);
+typedef void (*eth_tap_fn)(void *arg, sim_time_t t, const struct sk_buff *frame);
+
+struct eth_port {
+	struct eth_link	*link;
+	struct eth_port	*peer;
+	eth_rx_fn	rx;
+	void		*owner;
+	sim_time_t	busy_until;	/* wire free again (after the IFG) */
+	eth_tap_fn	tap;		/* pcap of frames leaving this port */
+	void		*tap_arg;
+	uint64_t	tx_frames, tx_bytes, rx_frames;
+	sim_time_t	busy_ps;
+};
+
+struct eth_link {
+	struct sim	*sim;
+	int64_t		rate;		/* bit/s */
+	sim_time_t	delay;
+	struct eth_port	port[2];
+};
+
+void eth_link_init(struct eth_link *l, struct sim *sim, int64_t rate, sim_time_t delay);
+/* Time to serialise `bytes` on the wire. */
+sim_time_t eth_wire_time(const struct eth_link *l, uint32_t bytes);
+/*
+ * Start sending `frame` (owned by the link from now on) at time `t`
+ * (>= busy_until). Returns the time the last FCS bit has left the port.
+ */
+sim_time_t eth_xmit(struct eth_port *port, struct sk_buff *frame, sim_time_t t);
+
+#endif

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: MIT
+/* NETA device model: see device.h for the contract. */
+#include <string.h>
+#include "nic/mvneta/device.h"
+#include "host/host.h"
+#include "link/eth.h"
+#include "core/util.h"
+
+static uint32_t tx_cause(const struct neta_dev *d)
+{
+	uint32_t c = 0;
+	int q;
+
+	for (q = 0; q < MVNETA_MAX_QUEUES; q++)
+		if (d->txq[q].ring && d->txq[q].sent > d->txq[q].thresh)
+			c |= 1u << q;
+	return c;
+}
+
+static uint32_t cause(const struct neta_dev *d)
+{
+	uint32_t c = tx_cause(d);
+	int q;
+
+	for (q = 0; q < MVNETA_MAX_QUEUES; q++)
+		if (d->rxq[q].cause)
+			c |= 1u << (8 + q);
+	return c;
+}
+
+static void update_irq(struct neta_dev *d)
+{
+	bool level = (cause(d) & d->mask) != 0;
+
+	if (level && !d->irq->level)
+		d->irq_raised++;
+	irq_set_level(d->irq, level);
+}
+
+/* --- TX engine ------------------------------------------------------ */
+
+static int pick_txq(struct neta_dev *d)
+{
+	int i;
+
+	for (i = 0; i < MVNETA_MAX_QUEUES; i++) {
+		int q = (d->rr + i) % MVNETA_MAX_QUEUES;
+
+		if (d->txq[q].pending) {
+			d->rr = (q + 1) % MVNETA_MAX_QUEUES;
+			return q;
+		}
+	}
+	return -1;
+}
+
+static void tx_kick(struct neta_dev *d, sim_time_t t)
+{
+	if (d->tx_busy || sim_event_pending(&d->tx_start_ev))
+		return;
+	if (t < d->port->busy_until)
+		t = d->port->busy_until;
+	sim_schedule(d->host->sim, &d->tx_start_ev, t);
+}
+
+static void tx_start(struct sim *sim, struct sim_event *ev)
+{
+	struct neta_dev *d = ev->arg;
+	int q = pick_txq(d);
+	struct neta_txq *txq;
+	struct sk_buff *skb, *frame;
+	sim_time_t done;
+
+	if (q < 0)
+		return;
+	txq = &d->txq[q];
+	skb = (struct sk_buff *)(uintptr_t)txq->ring[txq->rd].buf;
+	frame = skb_pool_get(d->host->pool);	/* the bits on the wire */
+	skb_copy_frame(frame, skb);
+	frame->len = txq->ring[txq->rd].data_size;
+	skb->t[SKB_T_WIRE] = sim->now;
+	done = eth_xmit(d->port, frame, sim->now);
+	d->tx_busy = true;
+	d->tx_cur = q;
+	sim_schedule(sim, &d->tx_done_ev, done);
+}
+
+static void tx_done(struct sim *sim, struct sim_event *ev)
+{
+	struct neta_dev *d = ev->arg;
+	struct neta_txq *txq = &d->txq[d->tx_cur];
+	struct sk_buff *skb = (struct sk_buff *)(uintptr_t)txq->ring[txq->rd].buf;
+
+	skb->t[SKB_T_SENT] = sim->now;
+	txq->frames++;
+	txq->bytes += txq->ring[txq->rd].data_size;
+	txq->rd = (txq->rd + 1) % txq->size;
+	txq->pending--;
+	txq->sent++;
+	d->tx_busy = false;
+	update_irq(d);
+	tx_kick(d, sim->now);
+}
+
+/* --- RX ------------------------------------------------------------- */
+
+static void rx_latch(struct neta_dev *d, struct neta_rxq *rxq)
+{
+	rxq->cause = true;
+	sim_cancel(d->host->sim, &rxq->coal_timer);
+	update_irq(d);
+}
+
+static void rx_coal_timer(struct sim *sim, struct sim_event *ev)
+{
+	struct neta_dev *d = ev->arg;
+	struct neta_rxq *rxq = &d->rxq[ev->data];
+
+	if (rxq->occupied)
+		rx_latch(d, rxq);
+}
+
+static void neta_rx(struct eth_port *port, struct sk_buff *frame)
+{
+	struct neta_dev *d = port->owner;
+	struct neta_rxq *rxq = &d->rxq[d->rxq_def];
+	struct mvneta_rx_desc *desc;
+
+	if (!rxq->ring || !rxq->non_occupied) {
+		rxq->no_desc_drops++;
+		skb_pool_put(d->host->pool, frame);
+		return;
+	}
+	desc = &rxq->ring[rxq->wr];
+	skb_copy_frame((struct sk_buff *)(uintptr_t)desc->buf, frame);
+	desc->data_size = (uint16_t)frame->len;
+	desc->status = 1;
+	skb_pool_put(d->host->pool, frame);
+	rxq->wr = (rxq->wr + 1) % rxq->size;
+	rxq->non_occupied--;
+	rxq->occupied++;
+	rxq->frames++;
+	if (rxq->cause)
+		return;
+	if (rxq->occupied >= rxq->pkts_coal) {
+		rx_latch(d, rxq);
+	} else if (!sim_event_pending(&rxq->coal_timer)) {
+		sim_time_t dt = (sim_time_t)((uint64_t)rxq->time_coal * PS_PER_S / d->clk_hz);
+
+		sim_schedule(d->host->sim, &rxq->coal_timer, d->host->sim->now + dt);
+	}
+}
+
+/* --- registers ------------------------------------------------------ */
+
+void neta_dev_init(struct neta_dev *d, struct host *host, struct eth_port *port,
+		   uint64_t clk_hz)
+{
+	int q;
+
+	memset(d, 0, sizeof(*d));
+	d->host = host;
+	d->port = port;
+	d->clk_hz = clk_hz;
+	port->owner = d;
+	port->rx = neta_rx;
+	sim_event_init(&d->tx_start_ev, tx_start, d);
+	sim_event_init(&d->tx_done_ev, tx_done, d);
+	for (q = 0; q < MVNETA_MAX_QUEUES; q++) {
+		sim_event_init(&d->rxq[q].coal_timer, rx_coal_timer, d);
+		d->rxq[q].coal_timer.data = (uint64_t)q;
+	}
+}
+
+static int reg_queue(uint32_t reg, uint32_t base)
+{
+	return (int)((reg - base) >> 2);
+}
+
+#define IN_BANK(reg, base) ((reg) >= (base) && (reg) < (base) + 4 * MVNETA_MAX_QUEUES)
+
+uint32_t mvneta_dev_read(struct neta_dev *d, uint32_t reg)
+{
+	if (reg == MVNETA_INTR_NEW_CAUSE)
+		return cause(d);
+	if (reg == MVNETA_INTR_NEW_MASK)
+		return d->mask;
+	if (IN_BANK(reg, MVNETA_TXQ_STATUS_REG(0))) {
+		struct neta_txq *t = &d->txq[reg_queue(reg, MVNETA_TXQ_STATUS_REG(0))];
+
+		return (t->sent << MVNETA_TXQ_SENT_DESC_SHIFT) | t->pending;
+	}
+	if (IN_BANK(reg, MVNETA_RXQ_STATUS_REG(0))) {
+		struct neta_rxq *r = &d->rxq[reg_queue(reg, MVNETA_RXQ_STATUS_REG(0))];
+
+		return r->occupied | (r->non_occupied << MVNETA_RXQ_NON_OCCUPIED_SHIFT);
+	}
+	return 0;
+}
+
+static void txq_update(struct neta_dev *d, int q, uint32_t val)
+{
+	struct neta_txq *t = &d->txq[q];
+	uint32_t add = val & 0xff, dec = (val >> MVNETA_TXQ_DEC_SENT_SHIFT) & 0xff;
+
+	BUG_ON(dec > t->sent);
+	t->sent -= dec;
+	t->pending += add;
+	BUG_ON(t->pending + t->sent > t->size);
+	update_irq(d);
+	if (add)
+		tx_kick(d, host_now(d->host));
+}
+
+static void rxq_update(struct neta_dev *d, int q, uint32_t val)
+{
+	struct neta_rxq *r = &d->rxq[q];
+	uint32_t done = val & 0xff;
+	uint32_t add = (val >> MVNETA_RXQ_ADD_NON_OCCUPIED_SHIFT) & 0xff;
+
+	BUG_ON(done > r->occupied);
+	r->occupied -= done;
+	r->non_occupied += add;
+	BUG_ON(r->occupied + r->non_occupied > r->size);
+	if (!r->occupied)
+		r->cause = false;
+	update_irq(d);
+}
+
+void mvneta_dev_write(struct neta_dev *d, uint32_t reg, uint32_t val)
+{
+	if (reg == MVNETA_INTR_NEW_MASK) {
+		d->mask = val;
+		update_irq(d);
+	} else if (IN_BANK(reg, MVNETA_TXQ_UPDATE_REG(0))) {
+		txq_update(d, reg_queue(reg, MVNETA_TXQ_UPDATE_REG(0)), val);
+	} else if (IN_BANK(reg, MVNETA_RXQ_STATUS_UPDATE_REG(0))) {
+		rxq_update(d, reg_queue(reg, MVNETA_RXQ_STATUS_UPDATE_REG(0)), val);
+	} else if (IN_BANK(reg, MVNETA_TXQ_BASE_ADDR_REG(0))) {
+		d->txq[reg_queue(reg, MVNETA_TXQ_BASE_ADDR_REG(0))].ring =
+			host_dma_resolve(d->host, val);
+	} else if (IN_BANK(reg, MVNETA_TXQ_SIZE_REG(0))) {
+		struct neta_txq *t = &d->txq[reg_queue(reg, MVNETA_TXQ_SIZE_REG(0))];
+
+		t->size = val & 0x3fff;
+		t->thresh = (val >> MVNETA_TXQ_SENT_THRESH_SHIFT) & MVNETA_TXQ_SENT_THRESH_MASK;
+		update_irq(d);
+	} else if (IN_BANK(reg, MVNETA_RXQ_BASE_ADDR_REG(0))) {
+		d->rxq[reg_queue(reg, MVNETA_RXQ_BASE_ADDR_REG(0))].ring =
+			host_dma_resolve(d->host, val);
+	} else if (IN_BANK(reg, MVNETA_RXQ_SIZE_REG(0))) {
+		d->rxq[reg_queue(reg, MVNETA_RXQ_SIZE_REG(0))].size = val & 0x3fff;
+	} else if (IN_BANK(reg, MVNETA_RXQ_THRESHOLD_REG(0))) {
+		d->rxq[reg_queue(reg, MVNETA_RXQ_THRESHOLD_REG(0))].pkts_coal = val & 0x3fff;
+	} else if (IN_BANK(reg, MVNETA_RXQ_TIME_COAL_REG(0))) {
+		d->rxq[reg_queue(reg, MVNETA_RXQ_TIME_COAL_REG(0))].time_coal = val;
+	}
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * NETA (Marvell Armada 370/XP/38x GbE) device model.
+ *
+ * Models, per port: up to 8 TX queues, each with a descriptor ring, a
+ * pending-descriptor counter (the driver adds via TXQ_UPDATE), a sent
+ * counter (the driver reads TXQ_STATUS and subtracts via TXQ_UPDATE) and
+ * the packet-count "sent" threshold in TXQ_SIZE; round-robin service of the
+ * TX queues onto the link; up to 8 RX queues with occupied / non-occupied
+ * counters, an occupied-descriptors threshold and a time threshold; the
+ * NEW_CAUSE / NEW_MASK interrupt registers and one interrupt line.
+ *
+ * TX cause: bit q is set while the queue's sent counter EXCEEDS its
+ * threshold (sent > thresh). Evidence: the 2016 commit setting
+ * MVNETA_TXDONE_COAL_PKTS from 1 to 0 says a threshold of 1 "causes
+ * interrupts every two packets" (linux-tx-path.md section 6.1); with 16,
+ * the 17th sent packet raises it, which Willy Tarreau's "every 16 packets"
+ * does not distinguish. There is no TX time threshold in NETA.
+ * RX cause: bit 8+q latches when the occupied count reaches the threshold,
+ * or when the time threshold expires after the first unreported packet;
+ * it clears when the driver has returned every occupied descriptor.
+ * Deviation: TX queue arbitration is plain round robin (WRR and strict
+ * priority come with the multi-queue work); descriptor fetch and DMA take
+ * no time; the per-CPU cause banks of 4.4+ are not modelled (one CPU).
+ */
+#ifndef NICSIM_NIC_MVNETA_DEVICE_H
+#define NICSIM_NIC_MVNETA_DEVICE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "nicsim/sim.h"
+#include "nic/mvneta/regs.h"
+
+struct host;
+struct eth_port;
+struct irq_desc;
+
+struct neta_txq {
+	struct mvneta_tx_desc *ring;
+	uint32_t	size;
+	uint32_t	thresh;
+	uint32_t	pending;	/* handed to HW, not yet sent */
+	uint32_t	sent;		/* sent, not yet acknowledged */
+	uint32_t	rd;
+	uint64_t	frames, bytes;
+};
+
+struct neta_rxq {
+	struct mvneta_rx_desc *ring;
+	uint32_t	size;
+	uint32_t	pkts_coal;
+	uint32_t	time_coal;	/* core clock cycles */
+	uint32_t	occupied;
+	uint32_t	non_occupied;
+	uint32_t	wr;
+	bool		cause;
+	struct sim_event coal_timer;
+	uint64_t	frames, no_desc_drops;
+};
+
+struct neta_dev {
+	struct host	*host;
+	struct eth_port	*port;
+	struct irq_desc	*irq;
+	uint64_t	clk_hz;
+	uint32_t	mask;
+	int		rxq_def;
+	int		rr;
+	bool		tx_busy;
+	int		tx_cur;		/* queue of the frame on the wire */
+	struct sim_event tx_start_ev;
+	struct sim_event tx_done_ev;
+	struct neta_txq	txq[MVNETA_MAX_QUEUES];
+	struct neta_rxq	rxq[MVNETA_MAX_QUEUES];
+	uint64_t	irq_raised;
+};
+
+void neta_dev_init(struct neta_dev *d, struct host *host, struct eth_port *port,
+		   uint64_t clk_hz);
+uint32_t mvneta_dev_read(struct neta_dev *d, uint32_t reg);
+void mvneta_dev_write(struct neta_dev *d, uint32_t reg, uint32_t val);
+
+#endif

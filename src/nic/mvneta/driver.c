@@ -1,0 +1,518 @@
+// SPDX-License-Identifier: MIT
+/*
+ * mvneta driver (drivers/net/ethernet/marvell/mvneta.c), per era.
+ *
+ * Models the TX path of mvneta_tx (descriptor fill, count, doorbell via
+ * TXQ_UPDATE in chunks of at most 255, stop threshold), TX reclaim by
+ * mvneta_txq_done (read the sent counter, subtract it, free the skbs with
+ * dev_kfree_skb_any, wake the queue), the NAPI poll mvneta_poll (cause
+ * read, TX done, RX of the queues flagged, napi_complete and unmask), the
+ * ISR (mask everything, napi_schedule), RX refill, and ethtool -C / -G.
+ * Reclaim policies by profile:
+ *  - mvneta-3.8 (3.8 to 3.13.0): TX interrupts stay masked; mvneta_tx
+ *    reclaims once MVNETA_TXDONE_COAL_PKTS (16) descriptors are
+ *    outstanding, and a 10 ms tx_done_timer is armed when a packet enters
+ *    an empty ring; the timer reclaims every queue and re-arms while
+ *    descriptors remain (mvneta_tx_done_timer_callback, 3.10.33).
+ *  - mvneta-3.13 (3.13.x stable, 3.14+): timer gone; TXQ SENT interrupt
+ *    handled in NAPI (mvneta_tx_done_gbe), tx-frames 16.
+ *  - mvneta-3.18 (Dec 2014 fix): same with tx-frames 1; stop/wake by
+ *    tx_stop_threshold = size - MVNETA_MAX_SKB_DESCS, wake at half.
+ *  - mvneta-6.x: tx-frames 0 (interrupt per packet), rings 1024/512.
+ * Leaves out: software TSO and BQL (issues 3 and 4), per-CPU interrupts
+ * (one CPU here), XDP, page_pool, link management.
+ * Deviation: RX buffers are skbs allocated at refill time, not page
+ * fragments turned into skbs by build_skb; the received skb's truesize is
+ * that of the refill buffer.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "nic/nic.h"
+#include "nic/mvneta/device.h"
+#include "host/host.h"
+#include "link/eth.h"
+#include "core/util.h"
+
+#define MAX_SKB_FRAGS		17
+#define MVNETA_MAX_TSO_SEGS	100
+#define MVNETA_MAX_SKB_DESCS	(MVNETA_MAX_TSO_SEGS * 2 + MAX_SKB_FRAGS)
+
+enum reclaim_policy { RECLAIM_XMIT_TIMER, RECLAIM_TX_IRQ };
+enum stop_rule { STOP_FRAGS, STOP_THRESHOLD };
+
+struct mvneta_profile {
+	const char	*name;
+	const char	*source;
+	enum reclaim_policy reclaim;
+	enum stop_rule	stop;
+	uint32_t	txdone_coal;	/* MVNETA_TXDONE_COAL_PKTS */
+	uint32_t	rx_coal_pkts;	/* MVNETA_RX_COAL_PKTS */
+	uint32_t	rx_coal_usec;	/* MVNETA_RX_COAL_USEC */
+	uint32_t	max_txd, max_rxd;
+	int		txq_number, rxq_number;
+	uint32_t	tx_done_timer_ms;
+	uint64_t	clk_hz;		/* clock behind the RX time threshold */
+};
+
+static const struct mvneta_profile profiles[] = {
+	{ "mvneta-3.8", "mvneta.c 3.8-3.13.0 (3.10.33 read)", RECLAIM_XMIT_TIMER,
+	  STOP_FRAGS, 16, 32, 100, 532, 128, 8, 8, 10, 250000000 },
+	{ "mvneta-3.13", "mvneta.c 3.13.10 (Tx timer replaced by a real interrupt)",
+	  RECLAIM_TX_IRQ, STOP_FRAGS, 16, 32, 100, 532, 128, 8, 8, 0, 250000000 },
+	{ "mvneta-3.18", "mvneta.c 3.18 + 'fix Tx interrupt delay' (16 -> 1)",
+	  RECLAIM_TX_IRQ, STOP_THRESHOLD, 1, 32, 100, 532, 128, 8, 8, 0, 250000000 },
+	{ "mvneta-6.x", "mvneta.c 6.18.2", RECLAIM_TX_IRQ, STOP_THRESHOLD, 0, 32,
+	  100, 1024, 512, 8, 8, 0, 250000000 },
+};
+
+struct mvneta_tx_queue {
+	int		id;
+	uint32_t	size;
+	uint32_t	count;
+	uint32_t	put, get;
+	uint32_t	done_pkts_coal;
+	uint32_t	stop_threshold, wake_threshold;
+	struct mvneta_tx_desc *descs;
+	struct sk_buff	**tx_skb;
+	uint32_t	max_count;
+	uint64_t	reclaim_events, reclaimed;
+};
+
+struct mvneta_rx_queue {
+	int		id;
+	uint32_t	size;
+	uint32_t	get;
+	uint32_t	pkts_coal;
+	uint32_t	time_coal_us;
+	struct mvneta_rx_desc *descs;
+	uint64_t	packets;
+};
+
+struct mvneta_port {
+	struct host	*host;
+	const struct mvneta_profile *prof;
+	struct neta_dev	dev;
+	struct irq_desc	*irq;
+	struct napi_struct napi;
+	uint32_t	cause_rx_tx;
+	int		txq_number, rxq_number, rxq_def;
+	struct mvneta_tx_queue txqs[MVNETA_MAX_QUEUES];
+	struct mvneta_rx_queue rxqs[MVNETA_MAX_QUEUES];
+	struct timer_list tx_done_timer;
+	bool		tx_done_timer_set;	/* MVNETA_F_TX_DONE_TIMER_BIT */
+	uint64_t	tx_timer_runs;
+};
+
+static struct mvneta_port *netdev_priv(struct net_device *dev)
+{
+	return dev->priv;
+}
+
+static uint32_t mvreg_read(struct mvneta_port *pp, struct cpu *cpu, uint32_t reg)
+{
+	cpu_charge(cpu, pp->host->plat->cost.mmio_read);
+	return mvneta_dev_read(&pp->dev, reg);
+}
+
+static void mvreg_write(struct mvneta_port *pp, struct cpu *cpu, uint32_t reg, uint32_t val)
+{
+	if (cpu)
+		cpu_charge(cpu, pp->host->plat->cost.mmio_write);
+	mvneta_dev_write(&pp->dev, reg, val);
+}
+
+static uint32_t rx_intr_mask(struct mvneta_port *pp)
+{
+	return MVNETA_RX_INTR_MASK(pp->rxq_number);
+}
+
+static uint32_t intr_mask(struct mvneta_port *pp)
+{
+	uint32_t m = rx_intr_mask(pp);
+
+	if (pp->prof->reclaim == RECLAIM_TX_IRQ)
+		m |= MVNETA_TX_INTR_MASK(pp->txq_number);
+	return m;
+}
+
+/* --- TX reclaim ----------------------------------------------------- */
+
+/* mvneta_txq_sent_desc_proc: read and acknowledge the sent counter. */
+static uint32_t txq_sent_desc_proc(struct mvneta_port *pp, struct cpu *cpu,
+				   struct mvneta_tx_queue *txq)
+{
+	uint32_t val = mvreg_read(pp, cpu, MVNETA_TXQ_STATUS_REG(txq->id));
+	uint32_t sent = (val & MVNETA_TXQ_SENT_DESC_MASK) >> MVNETA_TXQ_SENT_DESC_SHIFT;
+	uint32_t left = sent;
+
+	while (left) {	/* mvneta_txq_sent_desc_dec: at most 255 per write */
+		uint32_t n = MIN(left, 255u);
+
+		mvreg_write(pp, cpu, MVNETA_TXQ_UPDATE_REG(txq->id),
+			    n << MVNETA_TXQ_DEC_SENT_SHIFT);
+		left -= n;
+	}
+	return sent;
+}
+
+static void txq_done(struct mvneta_port *pp, struct cpu *cpu, struct mvneta_tx_queue *txq)
+{
+	struct netdev_queue *nq = &pp->host->dev.txq[txq->id];
+	uint32_t done = txq_sent_desc_proc(pp, cpu, txq), i;
+
+	if (!done)
+		return;
+	for (i = 0; i < done; i++) {	/* mvneta_txq_bufs_free */
+		struct sk_buff *skb = txq->tx_skb[txq->get];
+
+		txq->tx_skb[txq->get] = NULL;
+		txq->get = (txq->get + 1) % txq->size;
+		cpu_charge(cpu, pp->host->plat->cost.reclaim_desc);
+		if (skb)
+			dev_kfree_skb_any(cpu, skb);
+	}
+	txq->count -= done;
+	txq->reclaim_events++;
+	txq->reclaimed += done;
+	if (!netif_tx_queue_stopped(nq))
+		return;
+	if (pp->prof->stop == STOP_FRAGS ? txq->size - txq->count >= MAX_SKB_FRAGS + 1
+					 : txq->count <= txq->wake_threshold)
+		netif_tx_wake_queue(cpu, nq);
+}
+
+/* mvneta_tx_done_gbe: reclaim the queues in cause_tx_done. */
+static uint32_t tx_done_gbe(struct mvneta_port *pp, struct cpu *cpu, uint32_t cause_tx_done)
+{
+	uint32_t tx_todo = 0;
+	int q;
+
+	for (q = 0; q < pp->txq_number; q++) {
+		if (!(cause_tx_done & (1u << q)))
+			continue;
+		txq_done(pp, cpu, &pp->txqs[q]);
+		tx_todo += pp->txqs[q].count;
+	}
+	return tx_todo;
+}
+
+static void add_tx_done_timer(struct mvneta_port *pp, struct cpu *cpu)
+{
+	if (pp->tx_done_timer_set)
+		return;
+	pp->tx_done_timer_set = true;
+	mod_timer(cpu, &pp->tx_done_timer,
+		  cpu_jiffies(cpu) + msecs_to_jiffies(cpu, pp->prof->tx_done_timer_ms));
+}
+
+static void tx_done_timer_callback(struct cpu *cpu, struct timer_list *t)
+{
+	struct mvneta_port *pp = t->arg;
+
+	pp->tx_timer_runs++;
+	pp->tx_done_timer_set = false;
+	if (tx_done_gbe(pp, cpu, (1u << pp->txq_number) - 1))
+		add_tx_done_timer(pp, cpu);
+}
+
+/* --- xmit ----------------------------------------------------------- */
+
+static void txq_pend_desc_add(struct mvneta_port *pp, struct cpu *cpu,
+			      struct mvneta_tx_queue *txq, uint32_t n)
+{
+	while (n) {
+		uint32_t c = MIN(n, (uint32_t)MVNETA_TXQ_PEND_MAX);
+
+		mvreg_write(pp, cpu, MVNETA_TXQ_UPDATE_REG(txq->id), c);
+		n -= c;
+	}
+}
+
+static enum netdev_tx mvneta_tx(struct sk_buff *skb, struct net_device *dev)
+{
+	struct mvneta_port *pp = netdev_priv(dev);
+	struct cpu *cpu = pp->host->cur_cpu;
+	struct mvneta_tx_queue *txq = &pp->txqs[skb->queue_mapping];
+	struct netdev_queue *nq = &dev->txq[txq->id];
+	struct mvneta_tx_desc *desc;
+	const uint32_t frags = 1;	/* linear skb: one descriptor */
+
+	if (txq->count + frags > txq->size) {
+		netif_tx_stop_queue(nq);
+		return NETDEV_TX_BUSY;
+	}
+	cpu_charge(cpu, pp->host->plat->cost.xmit_pkt + pp->host->plat->cost.xmit_desc);
+	desc = &txq->descs[txq->put];
+	desc->command = 0;
+	desc->data_size = (uint16_t)skb->len;
+	desc->buf = (uint64_t)(uintptr_t)skb;
+	txq->tx_skb[txq->put] = skb;
+	txq->put = (txq->put + 1) % txq->size;
+	txq->count += frags;
+	if (txq->count > txq->max_count)
+		txq->max_count = txq->count;
+	txq_pend_desc_add(pp, cpu, txq, frags);
+	if (pp->prof->stop == STOP_FRAGS ? txq->size - txq->count < MAX_SKB_FRAGS + 1
+					 : txq->count >= txq->stop_threshold)
+		netif_tx_stop_queue(nq);
+	if (pp->prof->reclaim == RECLAIM_XMIT_TIMER) {
+		if (txq->count >= txq->done_pkts_coal)
+			txq_done(pp, cpu, txq);
+		/* after reclaiming, count == frags: the ring was empty */
+		if (txq->count == frags)
+			add_tx_done_timer(pp, cpu);
+	}
+	return NETDEV_TX_OK;
+}
+
+/* --- RX and NAPI ---------------------------------------------------- */
+
+static struct sk_buff *rx_buf_alloc(struct mvneta_port *pp)
+{
+	/* MVNETA_RX_PKT_SIZE(mtu) = ALIGN(mtu + 2 + 4 + 14 + 4, 8) + NET_SKB_PAD */
+	uint32_t sz = ALIGN_UP(pp->host->dev.mtu + 2 + 4 + 14 + 4, 8) + 64;
+
+	return alloc_skb(pp->host, sz);
+}
+
+static int mvneta_rx(struct mvneta_port *pp, struct cpu *cpu, int budget,
+		     struct mvneta_rx_queue *rxq)
+{
+	uint32_t val = mvreg_read(pp, cpu, MVNETA_RXQ_STATUS_REG(rxq->id));
+	int todo = MIN((int)(val & MVNETA_RXQ_OCCUPIED_ALL_MASK), budget), i, left;
+
+	for (i = 0; i < todo; i++) {
+		struct mvneta_rx_desc *desc = &rxq->descs[rxq->get];
+		struct sk_buff *skb = (struct sk_buff *)(uintptr_t)desc->buf;
+
+		rxq->get = (rxq->get + 1) % rxq->size;
+		desc->buf = (uint64_t)(uintptr_t)rx_buf_alloc(pp);	/* refill */
+		desc->status = 0;
+		skb->len = desc->data_size;
+		rxq->packets++;
+		cpu_charge(cpu, pp->host->plat->cost.rx_pkt);
+		netif_receive_skb(cpu, skb);
+	}
+	for (left = todo; left > 0; left -= 255) {	/* mvneta_rxq_desc_num_update */
+		uint32_t n = (uint32_t)MIN(left, 255);
+
+		mvreg_write(pp, cpu, MVNETA_RXQ_STATUS_UPDATE_REG(rxq->id),
+			    n | (n << MVNETA_RXQ_ADD_NON_OCCUPIED_SHIFT));
+	}
+	return todo;
+}
+
+static int mvneta_poll(struct napi_struct *napi, int budget)
+{
+	struct mvneta_port *pp = napi->priv;
+	struct cpu *cpu = napi->cpu;
+	uint32_t cause = mvreg_read(pp, cpu, MVNETA_INTR_NEW_CAUSE) & intr_mask(pp);
+	int rx_done = 0;
+
+	if (cause & MVNETA_TX_INTR_MASK_ALL) {
+		tx_done_gbe(pp, cpu, cause & MVNETA_TX_INTR_MASK_ALL);
+		cause &= ~MVNETA_TX_INTR_MASK_ALL;
+	}
+	cause |= pp->cause_rx_tx;	/* RX left over by the previous poll */
+	while ((cause & MVNETA_RX_INTR_MASK_ALL) && budget > rx_done) {
+		int q = __builtin_ffs((int)(cause >> 8)) - 1;
+		int n = mvneta_rx(pp, cpu, budget - rx_done, &pp->rxqs[q]);
+
+		rx_done += n;
+		if (rx_done < budget)
+			cause &= ~(1u << (8 + q));
+	}
+	if (rx_done < budget) {
+		cause = 0;
+		napi_complete_done(napi, rx_done);
+		mvreg_write(pp, cpu, MVNETA_INTR_NEW_MASK, intr_mask(pp));
+	}
+	pp->cause_rx_tx = cause;
+	return rx_done;
+}
+
+static void mvneta_isr(struct cpu *cpu, void *dev_id)
+{
+	struct mvneta_port *pp = dev_id;
+
+	mvreg_write(pp, cpu, MVNETA_INTR_NEW_MASK, 0);
+	napi_schedule(cpu, &pp->napi);
+}
+
+static const struct net_device_ops mvneta_netdev_ops = {
+	.ndo_start_xmit = mvneta_tx,
+};
+
+/* --- probe, open, ethtool ------------------------------------------- */
+
+static const struct mvneta_profile *find_profile(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(profiles); i++)
+		if (!strcmp(profiles[i].name, name))
+			return &profiles[i];
+	return NULL;
+}
+
+#define FAIL(f, ...) do { snprintf(msg, len, __VA_ARGS__); *field = (f); return -1; } while (0)
+
+static int check_config(const struct mvneta_profile *p, const struct nic_config *cfg,
+			char *msg, size_t len, enum nic_field *field)
+{
+	uint32_t min_txd = p->stop == STOP_FRAGS ? MAX_SKB_FRAGS + 2 : 2 * MVNETA_MAX_SKB_DESCS;
+
+	if (cfg->tx_ring != -1 && (cfg->tx_ring < min_txd || cfg->tx_ring > p->max_txd))
+		FAIL(NIC_F_TX_RING, "%s: TX ring size %lld out of range [%u, %u] (ethtool -G)",
+		     p->name, (long long)cfg->tx_ring, min_txd, p->max_txd);
+	if (cfg->rx_ring != -1 && (cfg->rx_ring < 1 || cfg->rx_ring > p->max_rxd))
+		FAIL(NIC_F_RX_RING, "%s: RX ring size %lld out of range [1, %u] (ethtool -G)",
+		     p->name, (long long)cfg->rx_ring, p->max_rxd);
+	if (cfg->tx_frames != -1 && cfg->tx_frames > MVNETA_TXQ_SENT_THRESH_MASK)
+		FAIL(NIC_F_TX_FRAMES, "tx-frames %lld exceeds the 14-bit threshold field",
+		     (long long)cfg->tx_frames);
+	if (cfg->rx_frames != -1 && cfg->rx_frames > MVNETA_RXQ_OCCUPIED_ALL_MASK)
+		FAIL(NIC_F_RX_FRAMES, "rx-frames %lld exceeds the 14-bit threshold field",
+		     (long long)cfg->rx_frames);
+	return 0;
+}
+
+static void txq_init(struct mvneta_port *pp, struct mvneta_tx_queue *txq, int id, uint32_t size)
+{
+	struct host *h = pp->host;
+
+	txq->id = id;
+	txq->size = size;
+	txq->descs = xcalloc(size, sizeof(*txq->descs));
+	txq->tx_skb = xcalloc(size, sizeof(*txq->tx_skb));
+	txq->stop_threshold = size - MVNETA_MAX_SKB_DESCS;
+	txq->wake_threshold = txq->stop_threshold / 2;
+	mvreg_write(pp, NULL, MVNETA_TXQ_BASE_ADDR_REG(id), host_dma_map(h, txq->descs));
+	/* mvneta_tx_done_pkts_coal_set */
+	mvreg_write(pp, NULL, MVNETA_TXQ_SIZE_REG(id),
+		    size | (txq->done_pkts_coal << MVNETA_TXQ_SENT_THRESH_SHIFT));
+}
+
+static void rxq_init(struct mvneta_port *pp, struct mvneta_rx_queue *rxq, int id, uint32_t size)
+{
+	struct host *h = pp->host;
+	uint32_t i, left;
+
+	rxq->id = id;
+	rxq->size = size;
+	rxq->descs = xcalloc(size, sizeof(*rxq->descs));
+	for (i = 0; i < size; i++)
+		rxq->descs[i].buf = (uint64_t)(uintptr_t)rx_buf_alloc(pp);
+	mvreg_write(pp, NULL, MVNETA_RXQ_BASE_ADDR_REG(id), host_dma_map(h, rxq->descs));
+	mvreg_write(pp, NULL, MVNETA_RXQ_SIZE_REG(id), size);
+	mvreg_write(pp, NULL, MVNETA_RXQ_THRESHOLD_REG(id), rxq->pkts_coal);
+	/* mvneta_rx_time_coal_set: cycles = clk_rate / 1000000 * usec */
+	mvreg_write(pp, NULL, MVNETA_RXQ_TIME_COAL_REG(id),
+		    (uint32_t)(pp->prof->clk_hz / 1000000 * rxq->time_coal_us));
+	for (left = size; left; ) {
+		uint32_t n = MIN(left, 255u);
+
+		mvreg_write(pp, NULL, MVNETA_RXQ_STATUS_UPDATE_REG(id),
+			    n << MVNETA_RXQ_ADD_NON_OCCUPIED_SHIFT);
+		left -= n;
+	}
+}
+
+static int64_t pick(int64_t user, int64_t dflt)
+{
+	return user != -1 ? user : dflt;
+}
+
+int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
+		 const struct nic_config *cfg, char *msg, size_t len,
+		 enum nic_field *field)
+{
+	const struct mvneta_profile *p = find_profile(profile);
+	struct mvneta_port *pp;
+	uint32_t txd, rxd;
+	int q;
+
+	if (!p)
+		FAIL(NIC_F_NONE, "unknown driver profile '%s'", profile);
+	if (check_config(p, cfg, msg, len, field))
+		return -1;
+	pp = xcalloc(1, sizeof(*pp));
+	pp->host = h;
+	pp->prof = p;
+	pp->txq_number = (int)pick(cfg->txq_number, p->txq_number);
+	pp->rxq_number = (int)pick(cfg->rxq_number, p->rxq_number);
+	txd = (uint32_t)pick(cfg->tx_ring, p->max_txd);
+	rxd = (uint32_t)pick(cfg->rx_ring, p->max_rxd);
+	h->drv = pp;
+	h->drv_name = p->name;
+	/* dev->tx_queue_len = MVNETA_MAX_TXD */
+	netdev_init(&h->dev, h, "eth0", pp->txq_number,
+		    (uint32_t)pick(cfg->tx_queue_len, p->max_txd));
+	h->dev.ops = &mvneta_netdev_ops;
+	h->dev.priv = pp;
+	neta_dev_init(&pp->dev, h, port, p->clk_hz);
+	pp->irq = host_request_irq(h, "mvneta", 0, mvneta_isr, pp);
+	pp->dev.irq = pp->irq;
+	netif_napi_add(&h->dev, &pp->napi, mvneta_poll, h->kp->napi_weight);
+	pp->napi.priv = pp;
+	timer_setup(&pp->tx_done_timer, tx_done_timer_callback, pp);
+	for (q = 0; q < pp->txq_number; q++) {
+		pp->txqs[q].done_pkts_coal = (uint32_t)pick(cfg->tx_frames, p->txdone_coal);
+		txq_init(pp, &pp->txqs[q], q, txd);
+	}
+	for (q = 0; q < pp->rxq_number; q++) {
+		pp->rxqs[q].pkts_coal = (uint32_t)pick(cfg->rx_frames, p->rx_coal_pkts);
+		pp->rxqs[q].time_coal_us = cfg->rx_usecs != -1 ?
+			(uint32_t)(cfg->rx_usecs / PS_PER_US) : p->rx_coal_usec;
+		rxq_init(pp, &pp->rxqs[q], q, rxd);
+	}
+	netif_tx_start_all_queues(&h->dev);
+	mvreg_write(pp, NULL, MVNETA_INTR_NEW_MASK, intr_mask(pp));
+	return 0;
+}
+
+void mvneta_remove(struct host *h)
+{
+	struct mvneta_port *pp = h->drv;
+	int q;
+
+	for (q = 0; q < MVNETA_MAX_QUEUES; q++) {
+		free(pp->txqs[q].descs);
+		free(pp->txqs[q].tx_skb);
+		free(pp->rxqs[q].descs);
+	}
+	free(pp);
+}
+
+void mvneta_info(const struct host *h, struct nic_info *info)
+{
+	const struct mvneta_port *pp = h->drv;
+	int q;
+
+	memset(info, 0, sizeof(*info));
+	info->driver = pp->prof->name;
+	info->reclaim = pp->prof->reclaim == RECLAIM_XMIT_TIMER ?
+		"xmit + tx_done_timer" : "tx interrupt + napi";
+	info->nr_txq = pp->txq_number;
+	info->nr_rxq = pp->rxq_number;
+	info->tx_timer_runs = pp->tx_timer_runs;
+	for (q = 0; q < pp->rxq_number; q++) {
+		info->rx_packets += pp->rxqs[q].packets;
+		info->rx_no_desc_drops += pp->dev.rxq[q].no_desc_drops;
+	}
+}
+
+void mvneta_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
+{
+	const struct mvneta_port *pp = h->drv;
+	const struct mvneta_tx_queue *txq = &pp->txqs[q];
+
+	st->packets = pp->dev.txq[q].frames;
+	st->bytes = pp->dev.txq[q].bytes;
+	st->reclaim_events = txq->reclaim_events;
+	st->reclaimed = txq->reclaimed;
+	st->ring_size = txq->size;
+	st->ring_max_used = txq->max_count;
+	st->tx_frames = txq->done_pkts_coal;
+}

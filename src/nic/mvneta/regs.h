@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The contract between the mvneta driver and the NETA device model:
+ * register offsets and bit fields as in drivers/net/ethernet/marvell/
+ * mvneta.c (3.10 to 6.18), and the descriptor layouts in ring memory.
+ * The driver touches the device only through mvneta_dev_read/write and
+ * the rings; the device owns every counter behind these registers.
+ *
+ * Deviation: descriptors carry the buffer as a host pointer (buf) instead
+ * of a 32-bit bus address; ring bases are written as small DMA handles
+ * from the host's table.
+ */
+#ifndef NICSIM_NIC_MVNETA_REGS_H
+#define NICSIM_NIC_MVNETA_REGS_H
+
+#include <stdint.h>
+
+#define MVNETA_MAX_QUEUES		8
+
+#define MVNETA_RXQ_SIZE_REG(q)		(0x1400 + ((q) << 2))	/* bits 0..13 size */
+#define MVNETA_RXQ_STATUS_REG(q)	(0x1420 + ((q) << 2))
+#define  MVNETA_RXQ_OCCUPIED_ALL_MASK	0x3fff
+#define  MVNETA_RXQ_NON_OCCUPIED_SHIFT	16
+#define MVNETA_RXQ_STATUS_UPDATE_REG(q)	(0x1460 + ((q) << 2))
+#define  MVNETA_RXQ_ADD_NON_OCCUPIED_SHIFT 16
+#define  MVNETA_RXQ_ADD_NON_OCCUPIED_MAX 255
+#define MVNETA_RXQ_BASE_ADDR_REG(q)	(0x1480 + ((q) << 2))
+#define MVNETA_RXQ_THRESHOLD_REG(q)	(0x14c0 + ((q) << 2))	/* occupied-descs threshold */
+#define MVNETA_RXQ_TIME_COAL_REG(q)	(0x1580 + ((q) << 2))	/* in core clock cycles */
+
+#define MVNETA_INTR_NEW_CAUSE		0x25a0
+#define MVNETA_INTR_NEW_MASK		0x25a4
+#define  MVNETA_TX_INTR_MASK(nr_txqs)	(((1 << (nr_txqs)) - 1) << 0)
+#define  MVNETA_TX_INTR_MASK_ALL	(0xff << 0)
+#define  MVNETA_RX_INTR_MASK(nr_rxqs)	(((1 << (nr_rxqs)) - 1) << 8)
+#define  MVNETA_RX_INTR_MASK_ALL	(0xff << 8)
+#define MVNETA_CPU_MAP(cpu)		(0x2540 + ((cpu) << 2))
+
+#define MVNETA_TXQ_BASE_ADDR_REG(q)	(0x3c00 + ((q) << 2))
+#define MVNETA_TXQ_SIZE_REG(q)		(0x3c20 + ((q) << 2))
+#define  MVNETA_TXQ_SENT_THRESH_SHIFT	16
+#define  MVNETA_TXQ_SENT_THRESH_MASK	0x3fff
+#define MVNETA_TXQ_STATUS_REG(q)	(0x3c40 + ((q) << 2))
+#define  MVNETA_TXQ_SENT_DESC_SHIFT	16
+#define  MVNETA_TXQ_SENT_DESC_MASK	0x3fff0000
+#define MVNETA_TXQ_UPDATE_REG(q)	(0x3c60 + ((q) << 2))
+#define  MVNETA_TXQ_DEC_SENT_SHIFT	16
+#define  MVNETA_TXQ_PEND_MAX		255
+
+struct mvneta_tx_desc {
+	uint32_t	command;
+	uint16_t	data_size;
+	uint64_t	buf;		/* the skb whose frame the device reads */
+};
+
+struct mvneta_rx_desc {
+	uint32_t	status;
+	uint16_t	data_size;
+	uint64_t	buf;		/* the buffer skb the device writes into */
+};
+
+#endif

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+/* Driver dispatch by name: see nic.h. */
+#include <string.h>
+#include "nic/nic.h"
+#include "host/host.h"
+
+int nic_probe(struct host *h, struct eth_port *port, const char *driver,
+	      const struct nic_config *cfg, char *msg, size_t len,
+	      enum nic_field *field)
+{
+	if (!strcmp(driver, "ideal"))
+		return ideal_probe(h, port, cfg);
+	return mvneta_probe(h, port, driver, cfg, msg, len, field);
+}
+
+void nic_info(const struct host *h, struct nic_info *info)
+{
+	if (!strcmp(h->drv_name, "ideal"))
+		ideal_info(h, info);
+	else
+		mvneta_info(h, info);
+}
+
+void nic_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	if (!strcmp(h->drv_name, "ideal"))
+		ideal_queue_stats(h, q, st);
+	else
+		mvneta_queue_stats(h, q, st);
+}
+
+void nic_remove(struct host *h)
+{
+	if (!h->drv)
+		return;
+	if (!strcmp(h->drv_name, "ideal"))
+		ideal_remove(h);
+	else
+		mvneta_remove(h);
+	h->drv = NULL;
+}
