@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Results: the JSON document (schema in docs/results.md) and the short
+ * human summary. Every number here is read from the model's own counters.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "run/world.h"
+#include "nic/nic.h"
+#include "core/util.h"
+
+static const char *const acct_names[ACCT_NR] = { "us", "sy", "hi", "si" };
+static const char *const softirq_names[NR_SOFTIRQS] = {
+	"HI", "TIMER", "NET_TX", "NET_RX", "TASKLET",
+};
+
+/* Fixed decimals keep the text stable and readable. */
+static json_t *jreal(double v, int decimals)
+{
+	double f = pow(10, decimals);
+
+	return json_real(round(v * f) / f);
+}
+
+static int cmp_time(const void *a, const void *b)
+{
+	sim_time_t x = *(const sim_time_t *)a, y = *(const sim_time_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Nearest-rank percentile of the recorded RTTs, in microseconds. */
+static double rtt_percentile(const sim_time_t *sorted, uint32_t n, double pct)
+{
+	uint32_t rank;
+
+	if (!n)
+		return 0;
+	rank = (uint32_t)ceil(pct / 100.0 * n);
+	if (rank < 1)
+		rank = 1;
+	return time_to_us(sorted[rank - 1]);
+}
+
+static json_t *ping_rtt(const struct ping *p)
+{
+	sim_time_t *v = xcalloc(MAX(p->nr_replies, 1u), sizeof(*v));
+	json_t *o = json_object();
+	double avg = 0, mdev = 0;
+	uint32_t i;
+
+	for (i = 0; i < p->nr_replies; i++)
+		v[i] = p->replies[i].rtt;
+	qsort(v, p->nr_replies, sizeof(*v), cmp_time);
+	if (p->nreceived) {
+		double s2 = (double)p->tsum2 / p->nreceived;
+
+		avg = (double)p->tsum / p->nreceived;
+		mdev = sqrt(fmax(0, s2 - avg * avg));
+	}
+	json_object_set_new(o, "min", json_integer(p->nreceived ? p->tmin : 0));
+	json_object_set_new(o, "avg", jreal(avg, 3));
+	json_object_set_new(o, "max", json_integer(p->nreceived ? p->tmax : 0));
+	json_object_set_new(o, "mdev", jreal(mdev, 3));
+	json_object_set_new(o, "p50", jreal(rtt_percentile(v, p->nr_replies, 50), 3));
+	json_object_set_new(o, "p99", jreal(rtt_percentile(v, p->nr_replies, 99), 3));
+	free(v);
+	return o;
+}
+
+static json_t *transcript_lines(const struct transcript *t)
+{
+	json_t *a = json_array();
+	const char *s = t->buf, *e;
+
+	while (s && s < t->buf + t->len) {
+		e = memchr(s, '\n', (size_t)(t->buf + t->len - s));
+		if (!e)
+			e = t->buf + t->len;
+		json_array_append_new(a, json_stringn(s, (size_t)(e - s)));
+		s = e + 1;
+	}
+	return a;
+}
+
+static json_t *ping_json(const struct ping *p)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "type", json_string("ping"));
+	json_object_set_new(o, "host", json_string(p->host->name));
+	json_object_set_new(o, "dest", json_string(p->dest->name));
+	json_object_set_new(o, "transmitted", json_integer(p->ntransmitted));
+	json_object_set_new(o, "received", json_integer(p->nreceived));
+	json_object_set_new(o, "enobufs", json_integer((json_int_t)p->enobufs));
+	json_object_set_new(o, "errors_printed", json_integer((json_int_t)p->errors_printed));
+	json_object_set_new(o, "first_error_seq", p->first_error_seq < 0 ? json_null() :
+			    json_integer(p->first_error_seq));
+	json_object_set_new(o, "first_error_s", p->first_error_seq < 0 ? json_null() :
+			    jreal(time_to_s(p->first_error_t), 6));
+	json_object_set_new(o, "first_printed_error_s", !p->errors_printed ? json_null() :
+			    jreal(time_to_s(p->first_printed_error_t), 6));
+	json_object_set_new(o, "rtt_us", ping_rtt(p));
+	json_object_set_new(o, "sk_sndbuf", json_integer(p->sk.sk_sndbuf));
+	json_object_set_new(o, "sk_wmem_alloc_peak", json_integer(p->sk.wmem_peak));
+	json_object_set_new(o, "enobufs_limit", json_integer(2 * p->sk.sk_sndbuf));
+	json_object_set_new(o, "skbs_held_at_end", json_integer(p->sk.skbs_held));
+	json_object_set_new(o, "mean_skb_hold_us", jreal(p->sk.freed ?
+			    time_to_us(p->sk.held_ps_total) / (double)p->sk.freed : 0, 3));
+	json_object_set_new(o, "transcript", transcript_lines(&p->out));
+	return o;
+}
+
+static json_t *udp_json(const struct udp_app *u)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "type", json_string("udp"));
+	json_object_set_new(o, "host", json_string(u->host->name));
+	json_object_set_new(o, "dest", json_string(u->dest->name));
+	json_object_set_new(o, "sent", json_integer((json_int_t)u->sent));
+	json_object_set_new(o, "received", json_integer((json_int_t)u->sink_packets));
+	json_object_set_new(o, "received_bytes", json_integer((json_int_t)u->sink_bytes));
+	json_object_set_new(o, "eagain", json_integer((json_int_t)u->eagain));
+	json_object_set_new(o, "blocked", json_integer((json_int_t)u->blocked));
+	json_object_set_new(o, "blocked_s", jreal(time_to_s(u->blocked_ps), 6));
+	json_object_set_new(o, "qdisc_drops", json_integer((json_int_t)u->enobufs));
+	json_object_set_new(o, "sk_sndbuf", json_integer(u->sk.sk_sndbuf));
+	json_object_set_new(o, "sk_wmem_alloc_peak", json_integer(u->sk.wmem_peak));
+	return o;
+}
+
+static json_t *cpu_json(const struct cpu *c, sim_time_t dur)
+{
+	json_t *o = json_object(), *pct = json_object(), *sirq = json_object();
+	int a;
+
+	json_object_set_new(o, "cpu", json_integer(c->id));
+	for (a = 0; a < ACCT_NR; a++)
+		json_object_set_new(pct, acct_names[a],
+				    jreal(dur ? 100.0 * (double)c->busy_ps[a] / (double)dur : 0, 3));
+	json_object_set_new(o, "busy_pct", pct);
+	for (a = 0; a < NR_SOFTIRQS; a++)
+		json_object_set_new(sirq, softirq_names[a], json_integer((json_int_t)c->softirqs[a]));
+	json_object_set_new(o, "softirqs", sirq);
+	return o;
+}
+
+static json_t *txq_json(const struct host *h, int q)
+{
+	const struct qdisc *qd = &h->dev.txq[q].qdisc;
+	struct nic_queue_stats st;
+	json_t *o = json_object(), *jq = json_object();
+
+	nic_queue_stats(h, q, &st);
+	json_object_set_new(o, "queue", json_integer(q));
+	json_object_set_new(o, "packets", json_integer((json_int_t)st.packets));
+	json_object_set_new(o, "bytes", json_integer((json_int_t)st.bytes));
+	json_object_set_new(o, "reclaim_events", json_integer((json_int_t)st.reclaim_events));
+	json_object_set_new(o, "reclaimed", json_integer((json_int_t)st.reclaimed));
+	json_object_set_new(o, "ring_size", json_integer(st.ring_size));
+	json_object_set_new(o, "ring_max_used", json_integer(st.ring_max_used));
+	json_object_set_new(o, "tx_frames", json_integer(st.tx_frames));
+	json_object_set_new(o, "stops", json_integer((json_int_t)h->dev.txq[q].stops));
+	json_object_set_new(jq, "packets", json_integer((json_int_t)qd->packets));
+	json_object_set_new(jq, "drops", json_integer((json_int_t)qd->drops));
+	json_object_set_new(jq, "requeues", json_integer((json_int_t)qd->requeues));
+	json_object_set_new(jq, "max_qlen", json_integer(qd->max_qlen));
+	json_object_set_new(o, "qdisc", jq);
+	return o;
+}
+
+static json_t *host_json(const struct world *w, const struct host *h)
+{
+	json_t *o = json_object(), *cpus = json_array(), *irqs = json_object();
+	json_t *nic = json_object(), *txqs = json_array();
+	struct nic_info ni;
+	int i;
+
+	nic_info(h, &ni);
+	json_object_set_new(o, "platform", json_string(h->plat->name));
+	json_object_set_new(o, "kernel", json_string(h->kp->name));
+	json_object_set_new(o, "driver", json_string(ni.driver));
+	json_object_set_new(o, "hz", json_integer(h->hz));
+	for (i = 0; i < h->nr_cpus; i++)
+		json_array_append_new(cpus, cpu_json(&h->cpus[i], w->duration));
+	json_object_set_new(o, "cpus", cpus);
+	for (i = 0; i < h->nr_irqs; i++)
+		json_object_set_new(irqs, h->irqs[i].name, json_integer((json_int_t)h->irqs[i].count));
+	json_object_set_new(o, "irqs", irqs);
+	json_object_set_new(nic, "reclaim", json_string(ni.reclaim));
+	json_object_set_new(nic, "rx_packets", json_integer((json_int_t)ni.rx_packets));
+	json_object_set_new(nic, "rx_no_desc_drops", json_integer((json_int_t)ni.rx_no_desc_drops));
+	json_object_set_new(nic, "tx_done_timer_runs", json_integer((json_int_t)ni.tx_timer_runs));
+	for (i = 0; i < ni.nr_txq; i++)
+		json_array_append_new(txqs, txq_json(h, i));
+	json_object_set_new(nic, "txq", txqs);
+	json_object_set_new(o, "nic", nic);
+	return o;
+}
+
+static json_t *link_json(const struct world *w)
+{
+	json_t *o = json_object(), *dirs = json_array();
+	int i;
+
+	json_object_set_new(o, "rate_bps", json_integer(w->link.rate));
+	for (i = 0; i < 2; i++) {
+		const struct eth_port *p = &w->link.port[i];
+		json_t *d = json_object();
+
+		json_object_set_new(d, "from", json_string(w->hosts[i].name));
+		json_object_set_new(d, "to", json_string(w->hosts[1 - i].name));
+		json_object_set_new(d, "frames", json_integer((json_int_t)p->tx_frames));
+		json_object_set_new(d, "bytes", json_integer((json_int_t)p->tx_bytes));
+		json_object_set_new(d, "utilisation_pct",
+				    jreal(100.0 * (double)p->busy_ps / (double)w->duration, 4));
+		json_array_append_new(dirs, d);
+	}
+	json_object_set_new(o, "directions", dirs);
+	return o;
+}
+
+json_t *world_results(const struct world *w)
+{
+	json_t *root = json_object(), *meta = json_object(), *apps = json_object();
+	json_t *hosts = json_object();
+	int i;
+
+	json_object_set_new(meta, "version", json_string(NICSIM_VERSION));
+	json_object_set_new(meta, "scenario", json_string(w->scn->file));
+	json_object_set_new(meta, "seed", json_integer(w->scn->sim.seed));
+	json_object_set_new(meta, "duration_s", jreal(time_to_s(w->duration), 6));
+	json_object_set_new(meta, "events", json_integer((json_int_t)w->sim.nr_fired));
+	json_object_set_new(root, "nicsim", meta);
+	for (i = 0; i < w->nr_apps; i++) {
+		const struct world_app *a = &w->apps[i];
+
+		json_object_set_new(apps, a->cfg->name, a->kind == APP_PING ?
+				    ping_json(&a->u.ping) : udp_json(&a->u.udp));
+	}
+	json_object_set_new(root, "apps", apps);
+	for (i = 0; i < w->nr_hosts; i++)
+		json_object_set_new(hosts, w->hosts[i].name, host_json(w, &w->hosts[i]));
+	json_object_set_new(root, "hosts", hosts);
+	json_object_set_new(root, "link", link_json(w));
+	return root;
+}
+
+json_t *json_path(json_t *root, const char *path)
+{
+	char key[256];
+	const char *s = path;
+
+	while (root && *s) {
+		size_t n = strcspn(s, ".");
+
+		if (n >= sizeof(key))
+			return NULL;
+		memcpy(key, s, n);
+		key[n] = 0;
+		if (json_is_array(root)) {
+			char *end;
+			long idx = strtol(key, &end, 10);
+
+			root = *end ? NULL : json_array_get(root, (size_t)idx);
+		} else {
+			root = json_object_get(root, key);
+		}
+		s += n;
+		if (*s == '.')
+			s++;
+	}
+	return root;
+}

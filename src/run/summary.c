@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The human summary printed after a run: per application what a user of
+ * the real tool would see, one line of why taken from the socket and NIC
+ * counters, and per host CPU load and interrupts.
+ */
+#include <string.h>
+#include "run/world.h"
+#include "nic/nic.h"
+
+/* The TX queue of h that carried the most frames. */
+static int busiest_txq(const struct host *h, struct nic_queue_stats *st)
+{
+	struct nic_info ni;
+	int q, best = 0;
+
+	nic_info(h, &ni);
+	nic_queue_stats(h, 0, st);
+	for (q = 1; q < ni.nr_txq; q++) {
+		struct nic_queue_stats s;
+
+		nic_queue_stats(h, q, &s);
+		if (s.packets > st->packets) {
+			*st = s;
+			best = q;
+		}
+	}
+	return best;
+}
+
+static void ping_why(const struct ping *p, FILE *out)
+{
+	struct nic_queue_stats st;
+	struct nic_info ni;
+	int q = busiest_txq(p->host, &st);
+
+	nic_info(p->host, &ni);
+	if (p->first_error_seq >= 0) {
+		fprintf(out, "  why: sendmsg for icmp_seq %ld found sk_wmem_alloc %lld > 2 x sk_sndbuf (2 x %lld):"
+			" %u echo requests (%lld B truesize each) were still charged to the socket.\n",
+			p->first_error_seq, (long long)p->err_wmem, (long long)p->err_sndbuf,
+			p->err_held, p->err_held ? (long long)(p->err_wmem - 1) / p->err_held : 0);
+		fprintf(out, "       An skb is uncharged only when the driver frees it at TX reclaim (%s, tx-frames %u):"
+			" txq %d sent %llu frames, reclaim freed %llu.\n",
+			ni.reclaim, st.tx_frames, q, (unsigned long long)st.packets,
+			(unsigned long long)st.reclaimed);
+		return;
+	}
+	fprintf(out, "  why no error: peak sk_wmem_alloc %lld B stayed within 2 x sk_sndbuf = %lld B;"
+		" skbs were held %.1f us on average before TX reclaim (%s, tx-frames %u:"
+		" txq %d sent %llu, reclaimed %llu in %llu passes).\n",
+		(long long)p->sk.wmem_peak, (long long)(2 * p->sk.sk_sndbuf),
+		p->sk.freed ? time_to_us(p->sk.held_ps_total) / (double)p->sk.freed : 0.0,
+		ni.reclaim, st.tx_frames, q, (unsigned long long)st.packets,
+		(unsigned long long)st.reclaimed, (unsigned long long)st.reclaim_events);
+}
+
+static void ping_summary(const struct ping *p, FILE *out)
+{
+	double avg = p->nreceived ? (double)p->tsum / p->nreceived / 1000.0 : 0;
+
+	fprintf(out, "ping %s -> %s: %ld transmitted, %ld received, %llu failed sendmsg (ENOBUFS), %llu printed",
+		p->host->name, p->dest->name, p->ntransmitted, p->nreceived,
+		(unsigned long long)p->enobufs, (unsigned long long)p->errors_printed);
+	if (p->first_error_seq >= 0)
+		fprintf(out, "; first failure at icmp_seq %ld (t=%.3f s)", p->first_error_seq,
+			time_to_s(p->first_error_t));
+	if (p->errors_printed)
+		fprintf(out, ", first printed error at t=%.3f s", time_to_s(p->first_printed_error_t));
+	fprintf(out, "\n");
+	if (p->nreceived)
+		fprintf(out, "  rtt min/avg/max = %.3f/%.3f/%.3f ms\n", p->tmin / 1000.0, avg,
+			p->tmax / 1000.0);
+	ping_why(p, out);
+}
+
+static void udp_summary(const struct udp_app *u, FILE *out)
+{
+	fprintf(out, "udp %s -> %s: %llu sent, %llu received, %llu EAGAIN, blocked %.3f s, %llu qdisc drops\n",
+		u->host->name, u->dest->name, (unsigned long long)u->sent,
+		(unsigned long long)u->sink_packets, (unsigned long long)u->eagain,
+		time_to_s(u->blocked_ps), (unsigned long long)u->enobufs);
+}
+
+static void host_summary(const struct world *w, const struct host *h, FILE *out)
+{
+	struct nic_info ni;
+	int i;
+
+	nic_info(h, &ni);
+	fprintf(out, "host %s (%s, kernel %s, %s):", h->name, h->plat->name, h->kp->name, ni.driver);
+	for (i = 0; i < h->nr_cpus; i++) {
+		const struct cpu *c = &h->cpus[i];
+		double d = (double)w->duration / 100.0;
+
+		fprintf(out, " cpu%d us %.3f%% sy %.3f%% hi %.3f%% si %.3f%%;", i,
+			c->busy_ps[ACCT_USER] / d, c->busy_ps[ACCT_SYS] / d,
+			c->busy_ps[ACCT_IRQ] / d, c->busy_ps[ACCT_SOFTIRQ] / d);
+	}
+	for (i = 0; i < h->nr_irqs; i++)
+		fprintf(out, " irq %s %llu", h->irqs[i].name, (unsigned long long)h->irqs[i].count);
+	fprintf(out, "\n");
+}
+
+void world_summary(const struct world *w, FILE *out)
+{
+	int i;
+
+	fprintf(out, "nicsim %s: %s, seed %lld, %.3f s simulated, %llu events\n", NICSIM_VERSION,
+		w->scn->file, (long long)w->scn->sim.seed, time_to_s(w->duration),
+		(unsigned long long)w->sim.nr_fired);
+	for (i = 0; i < w->nr_apps; i++) {
+		if (w->apps[i].kind == APP_PING)
+			ping_summary(&w->apps[i].u.ping, out);
+		else
+			udp_summary(&w->apps[i].u.udp, out);
+	}
+	for (i = 0; i < w->nr_hosts; i++)
+		host_summary(w, &w->hosts[i], out);
+}

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Building and running the world a scenario describes. Two hosts joined by
+ * one full-duplex Ethernet link; each host gets its platform and kernel
+ * profiles and its driver; applications are processes on their hosts.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "run/world.h"
+#include "nic/nic.h"
+#include "report/pcap.h"
+#include "core/util.h"
+
+static int host_index(const struct world *w, const char *name)
+{
+	int i;
+
+	for (i = 0; i < w->nr_hosts; i++)
+		if (!strcmp(w->hosts[i].name, name))
+			return i;
+	return -1;
+}
+
+static const void *nic_field_ptr(const struct scn_host *sh, enum nic_field f)
+{
+	switch (f) {
+	case NIC_F_TX_FRAMES: return &sh->ethtool.tx_frames;
+	case NIC_F_RX_FRAMES: return &sh->ethtool.rx_frames;
+	case NIC_F_RX_USECS: return &sh->ethtool.rx_usecs;
+	case NIC_F_TX_RING: return &sh->ethtool.tx_ring;
+	case NIC_F_RX_RING: return &sh->ethtool.rx_ring;
+	case NIC_F_TXQ: return &sh->txq_number;
+	case NIC_F_RXQ: return &sh->rxq_number;
+	default: return sh->driver;
+	}
+}
+
+static int build_host(struct world *w, int i, const struct scn_host *sh,
+		      struct scn_error *err)
+{
+	const struct scenario *s = w->scn;
+	const struct platform *plat = platform_find(sh->platform);
+	const struct kprofile *kp = kprofile_find(sh->kernel);
+	struct host *h = &w->hosts[i];
+	struct nic_config cfg = {
+		sh->ethtool.tx_frames, sh->ethtool.rx_frames, sh->ethtool.rx_usecs,
+		sh->ethtool.tx_ring, sh->ethtool.rx_ring, sh->txq_number,
+		sh->rxq_number, sh->tx_queue_len,
+	};
+	enum nic_field field = NIC_F_NONE;
+	char msg[256];
+
+	if (!plat) {
+		scenario_error_at(s, sh->platform, err, "unknown platform '%s'", sh->platform);
+		return -1;
+	}
+	if (!kp) {
+		scenario_error_at(s, sh->kernel, err, "unknown kernel '%s'", sh->kernel);
+		return -1;
+	}
+	host_init(h, &w->sim, &w->pool, i, sh->name, plat, kp,
+		  sh->hz > 0 ? (int)sh->hz : plat->default_hz, (uint64_t)s->sim.seed);
+	if (sh->sysctl.wmem_default > 0)
+		h->wmem_default = sh->sysctl.wmem_default;
+	if (sh->sysctl.wmem_max > 0)
+		h->wmem_max = sh->sysctl.wmem_max;
+	h->neigh = (uint8_t)(1 - i);
+	w->link.port[i].owner = h;
+	if (nic_probe(h, &w->link.port[i], sh->driver, &cfg, msg, sizeof(msg), &field)) {
+		scenario_error_at(s, nic_field_ptr(sh, field), err, "%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int app_hosts(struct world *w, const struct scn_app *a, struct host **h,
+		     struct host **d, struct scn_error *err)
+{
+	int hi = host_index(w, a->host), di = host_index(w, a->dest);
+
+	if (hi < 0) {
+		scenario_error_at(w->scn, a->host, err, "app.%s: no host '%s'", a->name, a->host);
+		return -1;
+	}
+	if (di < 0 || di == hi) {
+		scenario_error_at(w->scn, a->dest, err, "app.%s: dest must name the other host", a->name);
+		return -1;
+	}
+	*h = &w->hosts[hi];
+	*d = &w->hosts[di];
+	if (a->cpu >= (*h)->nr_cpus) {
+		scenario_error_at(w->scn, &a->cpu, err, "app.%s: cpu %lld, but %s has %d CPU(s)",
+				  a->name, (long long)a->cpu, (*h)->name, (*h)->nr_cpus);
+		return -1;
+	}
+	return 0;
+}
+
+static int build_app(struct world *w, struct world_app *wa, const struct scn_app *a,
+		     struct scn_error *err)
+{
+	struct host *h, *d;
+
+	if (app_hosts(w, a, &h, &d, err))
+		return -1;
+	wa->cfg = a;
+	if (!strcmp(a->type, "ping")) {
+		struct ping_config pc = {
+			.count = a->count, .interval = a->interval, .start = a->start,
+			.datalen = a->size, .sndbuf = a->sndbuf, .cpu = (int)a->cpu,
+		};
+
+		if (a->interval < PS_PER_MS) {
+			scenario_error_at(w->scn, &a->interval, err,
+					  "app.%s: ping interval below 1ms needs flood mode, not modelled", a->name);
+			return -1;
+		}
+		snprintf(pc.name, sizeof(pc.name), "%s", a->name);
+		wa->kind = APP_PING;
+		ping_init(&wa->u.ping, h, d, &pc);
+	} else {
+		struct udp_config uc = {
+			.count = a->count, .interval = a->interval, .start = a->start,
+			.size = a->size, .sndbuf = a->sndbuf, .cpu = (int)a->cpu,
+			.nonblock = a->nonblock == 1, .sndtimeo = a->sndtimeo,
+		};
+
+		if (a->size > (int64_t)d->dev.mtu - IPV4_HLEN - UDP_HLEN) {
+			scenario_error_at(w->scn, &a->size, err,
+					  "app.%s: %lld bytes do not fit the MTU (IP fragmentation is not modelled)",
+					  a->name, (long long)a->size);
+			return -1;
+		}
+		snprintf(uc.name, sizeof(uc.name), "%s", a->name);
+		wa->kind = APP_UDP;
+		udp_app_init(&wa->u.udp, h, d, &uc);
+	}
+	return 0;
+}
+
+int world_build(struct world *w, const struct scenario *s, struct scn_error *err)
+{
+	int i;
+
+	memset(w, 0, sizeof(*w));
+	w->scn = s;
+	if (s->nr_hosts != 2) {
+		snprintf(err->msg, sizeof(err->msg),
+			 "%s: this version joins exactly two hosts with one link; found %d [host.*] sections",
+			 s->file, s->nr_hosts);
+		return -1;
+	}
+	sim_init(&w->sim, (uint64_t)s->sim.seed);
+	skb_pool_init(&w->pool);
+	eth_link_init(&w->link, &w->sim, s->link.rate, s->link.delay);
+	w->nr_hosts = s->nr_hosts;
+	w->hosts = xcalloc((size_t)w->nr_hosts, sizeof(*w->hosts));
+	w->duration = s->sim.duration;
+	for (i = 0; i < s->nr_hosts; i++)
+		if (build_host(w, i, &s->hosts[i], err))
+			return -1;
+	for (i = 0; i < s->nr_hosts; i++)
+		w->hosts[i].dev.mtu = (uint32_t)s->link.mtu;
+	w->apps = xcalloc((size_t)MAX(s->nr_apps, 1), sizeof(*w->apps));
+	for (i = 0; i < s->nr_apps; i++, w->nr_apps++)
+		if (build_app(w, &w->apps[i], &s->apps[i], err))
+			return -1;
+	return 0;
+}
+
+static void pcap_tap(void *arg, sim_time_t t, const struct sk_buff *frame)
+{
+	pcap_write_skb(arg, t, frame);
+}
+
+int world_pcap(struct world *w, const char *prefix, struct scn_error *err)
+{
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		char path[1024];
+
+		snprintf(path, sizeof(path), "%s-%s-%s.pcap", prefix, w->hosts[i].name,
+			 w->hosts[1 - i].name);
+		w->pcap[i] = pcap_open(path);
+		if (!w->pcap[i]) {
+			snprintf(err->msg, sizeof(err->msg), "%.900s: cannot write", path);
+			return -1;
+		}
+		w->link.port[i].tap = pcap_tap;
+		w->link.port[i].tap_arg = w->pcap[i];
+	}
+	return 0;
+}
+
+void world_run(struct world *w)
+{
+	int i;
+
+	sim_run(&w->sim, w->duration);
+	for (i = 0; i < w->nr_apps; i++)
+		if (w->apps[i].kind == APP_PING)
+			ping_stop(&w->apps[i].u.ping);
+}
+
+void world_destroy(struct world *w)
+{
+	int i;
+
+	for (i = 0; i < w->nr_apps; i++)
+		if (w->apps[i].kind == APP_PING)
+			ping_free(&w->apps[i].u.ping);
+	for (i = 0; w->hosts && i < w->nr_hosts; i++)
+		nic_remove(&w->hosts[i]);
+	for (i = 0; i < 2; i++)
+		pcap_close(w->pcap[i]);
+	free(w->apps);
+	free(w->hosts);
+	sim_destroy(&w->sim);
+	skb_pool_destroy(&w->pool);
+	memset(w, 0, sizeof(*w));
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The world built from a scenario: a simulation, the hosts, the link
+ * joining them and the applications; running it; its results as JSON and
+ * as a short human summary.
+ */
+#ifndef NICSIM_RUN_WORLD_H
+#define NICSIM_RUN_WORLD_H
+
+#include <stdio.h>
+#include <jansson.h>
+#include "nicsim/scenario.h"
+#include "nicsim/sim.h"
+#include "host/host.h"
+#include "link/eth.h"
+#include "app/app.h"
+
+struct pcap_writer;
+
+enum app_kind { APP_PING, APP_UDP };
+
+struct world_app {
+	enum app_kind	kind;
+	const struct scn_app *cfg;
+	union {
+		struct ping	ping;
+		struct udp_app	udp;
+	} u;
+};
+
+struct world {
+	const struct scenario *scn;
+	struct sim	sim;
+	struct skb_pool	pool;
+	int		nr_hosts;
+	struct host	*hosts;
+	struct eth_link	link;
+	int		nr_apps;
+	struct world_app *apps;
+	struct pcap_writer *pcap[2];
+	sim_time_t	duration;
+};
+
+/* Build; 0, or -1 with err ("FILE:LINE: ..."). Nothing is written. */
+int world_build(struct world *w, const struct scenario *s, struct scn_error *err);
+/* Open per-direction pcap files PREFIX-A-B.pcap; -1 with err. */
+int world_pcap(struct world *w, const char *prefix, struct scn_error *err);
+void world_run(struct world *w);
+json_t *world_results(const struct world *w);
+void world_summary(const struct world *w, FILE *out);
+void world_destroy(struct world *w);
+
+/* Look up a dotted path ("apps.ping.first_error_seq") in results. */
+json_t *json_path(json_t *root, const char *path);
+
+#endif

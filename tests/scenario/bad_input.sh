@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Bad input: FILE:LINE: message with the closest key, exit 2, nothing written.
+. "$(dirname "$0")/lib.inc"
+f=$T/bad.ini
+expect2() {	# expect2 PATTERN ARGS...
+	local pat=$1; shift
+	"$NICSIM" run "$@" --json "$T/out.json" >/dev/null 2>"$T/err"; rc=$?
+	[ $rc = 2 ] || fail "exit $rc for: $*"
+	grep -qE "$pat" "$T/err" || fail "message '$(head -1 "$T/err")' lacks /$pat/"
+	[ ! -e "$T/out.json" ] || fail "output written despite the error"
+}
+cp "$SRC/scenarios/mvneta-2014-ping.ini" "$f"; printf '\n[host.dut.ethtool]\ntx-frame = 3\n' >>"$f"
+expect2 "bad.ini:$(wc -l <"$f"): .*tx-frames" "$f"
+cp "$SRC/scenarios/mvneta-2014-ping.ini" "$f"; printf '\n[link]\nrate = fast\n' >>"$f"
+expect2 "bad.ini:$(wc -l <"$f"): .*rate" "$f"
+cp "$SRC/scenarios/mvneta-2014-ping.ini" "$f"; printf '\n[link\n' >>"$f"
+expect2 "bad.ini:$(wc -l <"$f"):" "$f"
+printf '[sim]\nduration 10s\n' >"$f"
+expect2 "bad.ini:2:" "$f"
+expect2 "tx-frames" "$SRC/scenarios/mvneta-2014-ping.ini" --set host.dut.ethtool.tx-frames=-5
+expect2 "tx must be" "$SRC/scenarios/mvneta-2014-ping.ini" --set host.dut.ethtool.tx=0
+expect2 "rate" "$SRC/scenarios/mvneta-2014-ping.ini" --set link.rate=0bit
+expect2 "peer" "$SRC/scenarios/mvneta-2014-ping.ini" --set app.ping.dest=pear
+expect2 "driver" "$SRC/scenarios/mvneta-2014-ping.ini" --set host.dut.driver=e1000
+head -c 3000 /dev/urandom >"$f"
+"$NICSIM" run "$f" >/dev/null 2>&1; [ $? = 2 ] || fail "binary garbage not refused with 2"
+"$NICSIM" run "$T/nonexistent.ini" >/dev/null 2>&1; [ $? = 2 ] || fail "missing file not 2"
+echo "ok: bad input refused with FILE:LINE and exit 2"

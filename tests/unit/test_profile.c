@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Kernel formulas with the worked numbers of linux-tx-path.md section 1:
+ * skb->truesize of an ICMP echo request per arch and era, SOCK_MIN_SNDBUF,
+ * the SO_SNDBUF rule, SK_WMEM_MAX.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include "host/profile.h"
+
+/* 56 data bytes -> 84-byte IP packet; __ip_append_data allocates
+ * alloclen + hh_len + 15 = 84 + 16 + 15 = 115 bytes. */
+#define ECHO_ALLOC 115
+
+static void test_truesize_echo(void **state)
+{
+	const struct platform *arm = platform_find("armada-370");
+	const struct platform *x86 = platform_find("x86-64");
+
+	(void)state;
+	/* ARM32 3.x: ALIGN(115) 128 + shinfo 192 = 320 -> kmalloc-512;
+	 * SKB_TRUESIZE(512 - 192) = 320 + 192 + 192 = 704 */
+	assert_int_equal(skb_truesize(arm, kprofile_find("3.12"), ECHO_ALLOC), 704);
+	/* x86_64 3.x: 128 + 320 = 448 -> 512; 192 + 256 + 320 = 768 */
+	assert_int_equal(skb_truesize(x86, kprofile_find("3.13"), ECHO_ALLOC), 768);
+	/* x86_64 >= 6.3: 448 <= 640 -> small-head cache 640; 896 */
+	assert_int_equal(skb_truesize(x86, kprofile_find("6.x"), ECHO_ALLOC), 896);
+}
+
+static void test_truesize_full_frame(void **state)
+{
+	/* 1514-byte frame via sock_alloc_send_skb: 1500 + 16 + 15 = 1531
+	 * -> 1536 + 192 = 1728 -> kmalloc-2048 -> 2048 - 192 + 384 = 2240 */
+	(void)state;
+	assert_int_equal(skb_truesize(platform_find("armada-370"), kprofile_find("3.12"), 1531), 2240);
+	assert_int_equal(skb_truesize(platform_find("x86-64"), kprofile_find("4.4"), 1531), 2304);
+}
+
+static void test_kmalloc_classes(void **state)
+{
+	const struct platform *arm = platform_find("armada-370");
+	const struct platform *x86 = platform_find("x86-64");
+
+	(void)state;
+	assert_int_equal(kmalloc_size_roundup(x86, 65), 96);
+	assert_int_equal(kmalloc_size_roundup(arm, 65), 128);	/* no kmalloc-96 at 64B minalign */
+	assert_int_equal(kmalloc_size_roundup(arm, 129), 192);
+	assert_int_equal(kmalloc_size_roundup(x86, 320), 512);
+	assert_int_equal(kmalloc_size_roundup(x86, 512), 512);
+}
+
+static void test_sock_min_sndbuf(void **state)
+{
+	(void)state;
+	assert_int_equal(kp_sock_min_sndbuf(platform_find("armada-370"), kprofile_find("3.10")), 2048);
+	assert_int_equal(kp_sock_min_sndbuf(platform_find("armada-370"), kprofile_find("3.12")), 2048);
+	/* 3.13+: 2 * (2048 + SKB_DATA_ALIGN(sizeof(struct sk_buff))) */
+	assert_int_equal(kp_sock_min_sndbuf(platform_find("armada-370"), kprofile_find("3.13")), 4480);
+	assert_int_equal(kp_sock_min_sndbuf(platform_find("x86-64"), kprofile_find("6.x")), 4608);
+}
+
+static void test_so_sndbuf(void **state)
+{
+	const struct platform *arm = platform_find("armada-370");
+	const struct platform *x86 = platform_find("x86-64");
+	const struct kprofile *k312 = kprofile_find("3.12"), *k6 = kprofile_find("6.x");
+
+	(void)state;
+	/* ping's 324: doubled to 648, raised to SOCK_MIN_SNDBUF */
+	assert_int_equal(kp_so_sndbuf(arm, k312, 324, kp_wmem_max(arm, k312)), 2048);
+	assert_int_equal(kp_so_sndbuf(arm, kprofile_find("3.13"), 324, 163840), 4480);
+	/* large values: clamped to wmem_max, then doubled */
+	assert_int_equal(kp_so_sndbuf(arm, k312, 1 << 20, kp_wmem_max(arm, k312)), 2 * 163840);
+	assert_int_equal(kp_so_sndbuf(x86, k6, 1 << 20, kp_wmem_max(x86, k6)), 2 << 20);
+	/* 6.x: min(val, INT_MAX / 2) before doubling */
+	assert_int_equal(kp_so_sndbuf(x86, k6, INT32_MAX, INT32_MAX), (INT32_MAX / 2) * 2);
+}
+
+static void test_wmem_defaults(void **state)
+{
+	(void)state;
+	/* SK_WMEM_MAX = SKB_TRUESIZE(256) * 256 */
+	assert_int_equal(kp_wmem_default(platform_find("x86-64"), kprofile_find("3.13")), 212992);
+	assert_int_equal(kp_wmem_default(platform_find("armada-370"), kprofile_find("3.12")), 163840);
+	assert_int_equal(kp_wmem_max(platform_find("x86-64"), kprofile_find("4.4")), 212992);
+	assert_int_equal(kp_wmem_max(platform_find("x86-64"), kprofile_find("6.x")), 4 << 20);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_truesize_echo),
+		cmocka_unit_test(test_truesize_full_frame),
+		cmocka_unit_test(test_kmalloc_classes),
+		cmocka_unit_test(test_sock_min_sndbuf),
+		cmocka_unit_test(test_so_sndbuf),
+		cmocka_unit_test(test_wmem_defaults),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+/* nicsim keys, list, validate. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "nicsim/scenario.h"
+#include "run/validate.h"
+
+const char *scenarios_dir(void)
+{
+	const char *d = getenv("NICSIM_SCENARIOS");
+
+	return d && *d ? d : NICSIM_SOURCE_DIR "/scenarios";
+}
+
+int cmd_keys(int argc, char **argv)
+{
+	scenario_print_keys(stdout, argc > 1 && !strcmp(argv[1], "--markdown"));
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorted paths of the shipped *.ini files; returns the count. */
+static int shipped(char ***out)
+{
+	DIR *d = opendir(scenarios_dir());
+	struct dirent *e;
+	char **v = NULL;
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+
+		if (l < 5 || strcmp(e->d_name + l - 4, ".ini"))
+			continue;
+		v = realloc(v, sizeof(*v) * (size_t)(n + 1));
+		v[n] = malloc(strlen(scenarios_dir()) + l + 2);
+		sprintf(v[n++], "%s/%s", scenarios_dir(), e->d_name);
+	}
+	closedir(d);
+	if (n)
+		qsort(v, (size_t)n, sizeof(*v), cmp_str);
+	*out = v;
+	return n;
+}
+
+static void free_list(char **v, int n)
+{
+	while (n--)
+		free(v[n]);
+	free(v);
+}
+
+int cmd_list(int argc, char **argv)
+{
+	char **v = NULL;
+	int n = shipped(&v), i;
+
+	for (i = 0; i < n; i++) {
+		struct scenario s;
+		struct scn_error err;
+
+		scenario_init(&s);
+		if (scenario_load(&s, v[i], &err))
+			printf("%-48s (does not load: %s)\n", v[i], err.msg);
+		else
+			printf("%-48s %d host(s), %d app(s), %d expectation(s)\n", v[i],
+			       s.nr_hosts, s.nr_apps, s.nr_expect);
+		scenario_free(&s);
+	}
+	free_list(v, n);
+	return 0;
+}
+
+int cmd_validate(int argc, char **argv)
+{
+	struct validate_count cnt = { 0, 0 };
+	struct scn_error err;
+	char **v = NULL;
+	int n, i, rc = 0;
+
+	if (argc > 1) {
+		v = argv + 1;
+		n = argc - 1;
+	} else {
+		n = shipped(&v);
+	}
+	validate_header(stdout);
+	for (i = 0; i < n; i++) {
+		if (validate_file(v[i], stdout, &cnt, &err)) {
+			fprintf(stderr, "%s\n", err.msg);
+			rc = 2;
+		}
+	}
+	printf("%d passed, %d failed\n", cnt.rows - cnt.failed, cnt.failed);
+	if (argc <= 1)
+		free_list(v, n);
+	if (rc)
+		return rc;
+	return cnt.failed ? 1 : 0;
+}
