@@ -127,8 +127,16 @@ void scenario_init(struct scenario *s);
 void scenario_free(struct scenario *s);
 /* Load FILE into s (which holds defaults). 0 on success; -1 with err set. */
 int scenario_load(struct scenario *s, const char *path, struct scn_error *err);
+/* Load an open stream; name is used in messages and origins. */
+int scenario_load_stream(struct scenario *s, FILE *f, const char *name,
+			 struct scn_error *err);
 /* Apply one "section.key=value" override. */
 int scenario_set(struct scenario *s, const char *arg, struct scn_error *err);
+/* Apply blank-separated overrides, e.g. an expectation's `set`. */
+int scenario_set_list(struct scenario *s, const char *list,
+		      struct scn_error *err);
+/* Deep copy (origins included) into dst, which is not initialised. */
+void scenario_copy(struct scenario *dst, const struct scenario *src);
 /* Cross-field checks (references, impossible values). */
 int scenario_check(const struct scenario *s, struct scn_error *err);
 /* Report an error about a field, at the place that set it (or the file). */
@@ -139,6 +147,12 @@ void scenario_error_at(const struct scenario *s, const void *field,
 struct scn_host *scenario_host(struct scenario *s, const char *name);
 const struct scn_host *scenario_host_c(const struct scenario *s, const char *name);
 
+/*
+ * Does result x meet e? With a value: |x-value| <= tol_abs or
+ * <= tol_rel*|value|. With min and/or max: inside them. Either passes.
+ */
+bool scenario_expect_pass(const struct scn_expect *e, double x);
+
 /* `nicsim keys`: every key with default, unit and meaning. */
 void scenario_print_keys(FILE *out, bool markdown);
 
@@ -146,5 +160,7 @@ void scenario_print_keys(FILE *out, bool markdown);
 int parse_bytes(const char *s, int64_t *out);	/* 64KiB, 1500, 2k */
 int parse_time(const char *s, sim_time_t *out);	/* 10ms 1.5s 100us 3ns 7ps */
 int parse_rate(const char *s, int64_t *out);	/* 1Gbit 100Mbit 9600bit */
+/* A decimal integer in [min, max]. */
+int parse_int(const char *s, int64_t min, int64_t max, int64_t *out);
 
 #endif

@@ -14,31 +14,10 @@
 int scenario_load_with(struct scenario *s, const char *path, const char *sets,
 		       struct scn_error *err)
 {
-	char buf[SCN_STR_MAX], *tok, *save = NULL;
-
 	scenario_init(s);
-	if (scenario_load(s, path, err))
+	if (scenario_load(s, path, err) || (sets && scenario_set_list(s, sets, err)))
 		return -1;
-	snprintf(buf, sizeof(buf), "%s", sets ? sets : "");
-	for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
-		if (scenario_set(s, tok, err))
-			return -1;
 	return scenario_check(s, err);
-}
-
-bool expect_pass(const struct scn_expect *e, double x)
-{
-	if (isnan(x))
-		return false;
-	if (e->has_min && x < e->min)
-		return false;
-	if (e->has_max && x > e->max)
-		return false;
-	if (!e->has_value)
-		return true;
-	if (fabs(x - e->value) <= e->tol_abs)
-		return true;
-	return e->tol_rel > 0 && fabs(x - e->value) <= e->tol_rel * fabs(e->value);
 }
 
 static double metric_value(json_t *results, const char *path)
@@ -114,7 +93,7 @@ int validate_file(const char *path, FILE *out, struct validate_count *cnt,
 				continue;
 			done[j] = true;
 			x = metric_value(res, e->metric);
-			ok = expect_pass(e, x);
+			ok = scenario_expect_pass(e, x);
 			tolerance_text(e, tol, sizeof(tol));
 			fprintf(out, "%-6s %-58.58s %-16s %12g %-14s %s\n", e->id, e->observation,
 				e->published, x, tol, ok ? "pass" : "FAIL");

@@ -14,7 +14,6 @@ struct validate_count {
 /* Load a scenario and apply space-separated key=value overrides, then check. */
 int scenario_load_with(struct scenario *s, const char *path, const char *sets,
 		       struct scn_error *err);
-bool expect_pass(const struct scn_expect *e, double x);
 void validate_header(FILE *out);
 /* Run every expectation of one file, printing a row each. -1 + err. */
 int validate_file(const char *path, FILE *out, struct validate_count *cnt,

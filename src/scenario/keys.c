@@ -1,0 +1,698 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The key registry: every key a scenario may set, in one table.
+ *
+ * Contract: the loader, `nicsim keys` and docs/scenario.md all come from
+ * scn_keys[]. Each entry names its section kind, its spelling, its type,
+ * where it lives (offsetof into the kind's struct), its range, its default
+ * as printed text (parsed like a user value when an instance is created;
+ * NULL means "unset": SCN_UNSET or "") and a one-line meaning. Parsing a
+ * value either stores it and returns 0, or leaves the field untouched and
+ * writes why into a buffer (no location prefix; the caller adds that).
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include "core/names.h"
+#include "core/util.h"
+#include "scenario/internal.h"
+
+#define KEY(k, n, t, st, f, ...)					\
+	{ .kind = (k), .name = (n), .type = (t),			\
+	  .off = offsetof(st, f), .size = sizeof(((st *)0)->f),	\
+	  __VA_ARGS__ }
+
+#define TIME_MAX	(100000 * PS_PER_S)
+
+static const int64_t hz_values[] = { 100, 250, 300, 1000, 0 };
+
+static const struct scn_key scn_keys[] = {
+	KEY(SCN_SIM, "duration", SCN_T_TIME, struct scn_sim, duration,
+	    .min = 1, .max = TIME_MAX, .def = "10s", .unit = "time",
+	    .meaning = "Simulated time the run covers"),
+	KEY(SCN_SIM, "seed", SCN_T_INT, struct scn_sim, seed,
+	    .min = 0, .max = INT64_MAX, .def = "1", .unit = "",
+	    .meaning = "Random seed; the same seed gives the same run"),
+
+	KEY(SCN_LINK, "rate", SCN_T_RATE, struct scn_link, rate,
+	    .min = 1, .max = 400000000000LL, .def = "1Gbit", .unit = "bit/s",
+	    .meaning = "Line rate of the Ethernet link"),
+	KEY(SCN_LINK, "delay", SCN_T_TIME, struct scn_link, delay,
+	    .min = 0, .max = PS_PER_S, .def = "500ns", .unit = "time",
+	    .meaning = "One-way propagation delay (500ns is about 100 m)"),
+	KEY(SCN_LINK, "mtu", SCN_T_BYTES, struct scn_link, mtu,
+	    .min = 68, .max = 9600, .def = "1500", .unit = "bytes",
+	    .meaning = "MTU of every interface on the link"),
+
+	KEY(SCN_HOST, "platform", SCN_T_CHOICE, struct scn_host, platform,
+	    .choices = nicsim_platform_names, .def = "x86-64", .unit = "",
+	    .meaning = "CPU and SoC cost profile"),
+	KEY(SCN_HOST, "kernel", SCN_T_CHOICE, struct scn_host, kernel,
+	    .choices = nicsim_kernel_names, .def = "6.x", .unit = "",
+	    .meaning = "Kernel version profile (qdisc, TSQ, socket rules)"),
+	KEY(SCN_HOST, "driver", SCN_T_CHOICE, struct scn_host, driver,
+	    .choices = nicsim_driver_names, .def = "ideal", .unit = "",
+	    .meaning = "NIC driver model"),
+	KEY(SCN_HOST, "hz", SCN_T_INT, struct scn_host, hz,
+	    .allowed = hz_values, .nodef = "(platform)", .unit = "Hz",
+	    .meaning = "CONFIG_HZ, the timer tick"),
+	KEY(SCN_HOST, "txq_number", SCN_T_INT, struct scn_host, txq_number,
+	    .min = 1, .max = 8, .nodef = "(driver)", .unit = "queues",
+	    .meaning = "TX queues (mvneta module parameter txq_number)"),
+	KEY(SCN_HOST, "rxq_number", SCN_T_INT, struct scn_host, rxq_number,
+	    .min = 1, .max = 8, .nodef = "(driver)", .unit = "queues",
+	    .meaning = "RX queues (mvneta module parameter rxq_number)"),
+	KEY(SCN_HOST, "tx_queue_len", SCN_T_INT, struct scn_host,
+	    tx_queue_len, .min = 1, .max = 1000000, .nodef = "(kernel)",
+	    .unit = "packets",
+	    .meaning = "qdisc queue length (ip link set txqueuelen)"),
+
+	KEY(SCN_ETHTOOL, "tx-frames", SCN_T_INT, struct scn_ethtool,
+	    tx_frames, .min = 0, .max = 16383, .nodef = "(driver)",
+	    .unit = "frames",
+	    .meaning = "TX completions per interrupt (ethtool -C tx-frames)"),
+	KEY(SCN_ETHTOOL, "rx-frames", SCN_T_INT, struct scn_ethtool,
+	    rx_frames, .min = 0, .max = 16383, .nodef = "(driver)",
+	    .unit = "frames",
+	    .meaning = "RX frames per interrupt (ethtool -C rx-frames)"),
+	KEY(SCN_ETHTOOL, "rx-usecs", SCN_T_USECS, struct scn_ethtool,
+	    rx_usecs, .min = 0, .max = 1000000 * PS_PER_US,
+	    .nodef = "(driver)", .unit = "us",
+	    .meaning = "RX interrupt delay (ethtool -C rx-usecs; 100 or 100us)"),
+	KEY(SCN_ETHTOOL, "tx", SCN_T_INT, struct scn_ethtool, tx_ring,
+	    .min = 1, .max = 16384, .nodef = "(driver)", .unit = "descriptors",
+	    .meaning = "TX ring size (ethtool -G tx)"),
+	KEY(SCN_ETHTOOL, "rx", SCN_T_INT, struct scn_ethtool, rx_ring,
+	    .min = 1, .max = 16384, .nodef = "(driver)", .unit = "descriptors",
+	    .meaning = "RX ring size (ethtool -G rx)"),
+
+	KEY(SCN_SYSCTL, "wmem_default", SCN_T_BYTES, struct scn_sysctl,
+	    wmem_default, .min = 1, .max = INT32_MAX, .nodef = "(kernel)",
+	    .unit = "bytes",
+	    .meaning = "net.core.wmem_default: a socket's send buffer"),
+	KEY(SCN_SYSCTL, "wmem_max", SCN_T_BYTES, struct scn_sysctl, wmem_max,
+	    .min = 1, .max = INT32_MAX, .nodef = "(kernel)", .unit = "bytes",
+	    .meaning = "net.core.wmem_max: the largest SO_SNDBUF allowed"),
+
+	KEY(SCN_APP, "type", SCN_T_CHOICE, struct scn_app, type,
+	    .choices = nicsim_app_types, .nodef = "required", .unit = "",
+	    .meaning = "What the application does", .flags = SCN_K_REQUIRED),
+	KEY(SCN_APP, "host", SCN_T_STRING, struct scn_app, host,
+	    .nodef = "required", .unit = "host",
+	    .meaning = "Host the application runs on",
+	    .flags = SCN_K_REQUIRED),
+	KEY(SCN_APP, "dest", SCN_T_STRING, struct scn_app, dest,
+	    .nodef = "(none)", .unit = "host",
+	    .meaning = "Host it sends to (ping needs one)"),
+	KEY(SCN_APP, "count", SCN_T_INT, struct scn_app, count,
+	    .min = 0, .max = INT64_MAX, .def = "0", .unit = "packets",
+	    .meaning = "Packets to send, 0 = until the end (ping -c)"),
+	KEY(SCN_APP, "interval", SCN_T_TIME, struct scn_app, interval,
+	    .min = 1, .max = TIME_MAX, .def = "1s", .unit = "time",
+	    .meaning = "Time between sends (ping -i)"),
+	KEY(SCN_APP, "start", SCN_T_TIME, struct scn_app, start,
+	    .min = 0, .max = TIME_MAX, .def = "0s", .unit = "time",
+	    .meaning = "When the application starts"),
+	KEY(SCN_APP, "size", SCN_T_BYTES, struct scn_app, size,
+	    .min = 0, .max = 65507, .def = "56", .unit = "bytes",
+	    .meaning = "Payload per packet (ping -s, UDP write size)"),
+	KEY(SCN_APP, "sndbuf", SCN_T_BYTES, struct scn_app, sndbuf,
+	    .min = 0, .max = INT32_MAX, .nodef = "(app)", .unit = "bytes",
+	    .meaning = "SO_SNDBUF (ping -S)"),
+	KEY(SCN_APP, "cpu", SCN_T_INT, struct scn_app, cpu,
+	    .min = 0, .max = 63, .def = "0", .unit = "",
+	    .meaning = "CPU the process runs on"),
+	KEY(SCN_APP, "nonblock", SCN_T_INT, struct scn_app, nonblock,
+	    .min = 0, .max = 1, .def = "0", .unit = "0/1",
+	    .meaning = "udp: send with MSG_DONTWAIT"),
+	KEY(SCN_APP, "sndtimeo", SCN_T_TIME, struct scn_app, sndtimeo,
+	    .min = 0, .max = TIME_MAX, .nodef = "(app)", .unit = "time",
+	    .meaning = "SO_SNDTIMEO: how long a blocking send may wait"),
+
+	KEY(SCN_EXPECT, "observation", SCN_T_STRING, struct scn_expect,
+	    observation, .nodef = "(none)", .unit = "text",
+	    .meaning = "What was observed, in a sentence"),
+	KEY(SCN_EXPECT, "metric", SCN_T_STRING, struct scn_expect, metric,
+	    .nodef = "required", .unit = "path",
+	    .meaning = "Dotted path of the number in the results JSON",
+	    .flags = SCN_K_REQUIRED),
+	KEY(SCN_EXPECT, "set", SCN_T_STRING, struct scn_expect, set,
+	    .nodef = "(none)", .unit = "overrides",
+	    .meaning = "SECTION.KEY=VALUE ... applied for this check's run"),
+	KEY(SCN_EXPECT, "source", SCN_T_STRING, struct scn_expect, source,
+	    .nodef = "(none)", .unit = "text",
+	    .meaning = "Where it was published"),
+	KEY(SCN_EXPECT, "published", SCN_T_STRING, struct scn_expect,
+	    published, .nodef = "(none)", .unit = "text",
+	    .meaning = "The published figure as printed there"),
+	KEY(SCN_EXPECT, "value", SCN_T_DOUBLE, struct scn_expect, value,
+	    .aux = offsetof(struct scn_expect, has_value), .nodef = "(none)",
+	    .unit = "number", .meaning = "The published number"),
+	KEY(SCN_EXPECT, "tolerance", SCN_T_TOL, struct scn_expect, tol_abs,
+	    .aux = offsetof(struct scn_expect, tol_rel), .def = "0",
+	    .unit = "number or %",
+	    .meaning = "Allowed distance from value: 2 (absolute) or 20%"),
+	KEY(SCN_EXPECT, "min", SCN_T_DOUBLE, struct scn_expect, min,
+	    .aux = offsetof(struct scn_expect, has_min), .nodef = "(none)",
+	    .unit = "number", .meaning = "Lowest passing result"),
+	KEY(SCN_EXPECT, "max", SCN_T_DOUBLE, struct scn_expect, max,
+	    .aux = offsetof(struct scn_expect, has_max), .nodef = "(none)",
+	    .unit = "number", .meaning = "Highest passing result"),
+};
+
+static const char *const kind_words[SCN_NR_KINDS] = {
+	[SCN_SIM] = "sim", [SCN_LINK] = "link", [SCN_HOST] = "host",
+	[SCN_ETHTOOL] = "host", [SCN_SYSCTL] = "host", [SCN_APP] = "app",
+	[SCN_EXPECT] = "expect",
+};
+
+/* After "WORD.NAME"; NULL for the kinds without instances. */
+static const char *const kind_suffixes[SCN_NR_KINDS] = {
+	[SCN_HOST] = "", [SCN_ETHTOOL] = ".ethtool", [SCN_SYSCTL] = ".sysctl",
+	[SCN_APP] = "", [SCN_EXPECT] = "",
+};
+
+const char *scn_kind_word(enum scn_kind kind)
+{
+	return kind_words[kind];
+}
+
+void scn_kind_section(enum scn_kind kind, const char *name, char *buf,
+		      size_t len)
+{
+	if (!name)
+		name = kind == SCN_EXPECT ? "ID" : "NAME";
+	if (kind_suffixes[kind])
+		snprintf(buf, len, "%s.%s%s", kind_words[kind], name,
+			 kind_suffixes[kind]);
+	else
+		snprintf(buf, len, "%s", kind_words[kind]);
+}
+
+const struct scn_key *scn_key_next(enum scn_kind kind, const struct scn_key *k)
+{
+	const struct scn_key *end = scn_keys + ARRAY_SIZE(scn_keys);
+
+	for (k = k ? k + 1 : scn_keys; k < end; k++)
+		if (k->kind == kind)
+			return k;
+	return NULL;
+}
+
+const struct scn_key *scn_key_find(enum scn_kind kind, const char *name)
+{
+	const struct scn_key *k = NULL;
+
+	while ((k = scn_key_next(kind, k)))
+		if (!strcmp(k->name, name))
+			return k;
+	return NULL;
+}
+
+const struct scn_key *scn_key_closest(enum scn_kind kind, const char *name)
+{
+	const struct scn_key *k = NULL, *best = NULL;
+	unsigned int d, best_d = ~0u;
+
+	while ((k = scn_key_next(kind, k))) {
+		d = scn_distance(name, k->name);
+		if (d < best_d) {
+			best = k;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
+const struct scn_key *scn_key_elsewhere(enum scn_kind kind, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(scn_keys); i++)
+		if (scn_keys[i].kind != kind && !strcmp(scn_keys[i].name, name))
+			return &scn_keys[i];
+	return NULL;
+}
+
+static void *field_of(const struct scn_key *k, void *base)
+{
+	return (char *)base + k->off;
+}
+
+static int parse_usecs(const char *v, int64_t *out)
+{
+	int64_t us;
+	int rc = scn_parse_int(v, &us);
+
+	if (!rc) {
+		if (us < 0)
+			return SCN_NUM_NEGATIVE;
+		if (__builtin_mul_overflow(us, PS_PER_US, out))
+			return SCN_NUM_RANGE;
+		return 0;
+	}
+	if (rc == SCN_NUM_RANGE)
+		return rc;
+	rc = scn_parse_time(v, out);
+	if (!rc && *out % PS_PER_US)
+		return SCN_NUM_FRACTION;
+	return rc;
+}
+
+static int parse_number(const struct scn_key *k, const char *v, int64_t *out)
+{
+	switch (k->type) {
+	case SCN_T_INT:
+		return scn_parse_int(v, out);
+	case SCN_T_BYTES:
+		return scn_parse_bytes(v, out);
+	case SCN_T_TIME:
+		return scn_parse_time(v, out);
+	case SCN_T_USECS:
+		return parse_usecs(v, out);
+	case SCN_T_RATE:
+		return scn_parse_rate(v, out);
+	default:
+		BUG_ON(1);
+		return SCN_NUM_SYNTAX;
+	}
+}
+
+/* v in the largest unit that shows it exactly. */
+static void fmt_scaled(int64_t v, const char *const *names,
+		       const int64_t *scales, char *buf, size_t len)
+{
+	int i;
+
+	for (i = 0; scales[i] > 1 && v % scales[i]; i++)
+		;
+	snprintf(buf, len, "%lld%s", (long long)(v / scales[i]), names[i]);
+}
+
+void scn_fmt_time(sim_time_t t, char *buf, size_t len)
+{
+	static const char *const tn[] = { "s", "ms", "us", "ns", "ps" };
+	static const int64_t ts[] = { PS_PER_S, PS_PER_MS, PS_PER_US,
+				      PS_PER_NS, 1 };
+
+	fmt_scaled(t, tn, ts, buf, len);
+}
+
+static void fmt_number(const struct scn_key *k, int64_t v, char *buf,
+		       size_t len)
+{
+	static const char *const rn[] = { "Gbit", "Mbit", "kbit", "bit" };
+	static const int64_t rs[] = { 1000000000, 1000000, 1000, 1 };
+
+	if (k->type == SCN_T_USECS)
+		snprintf(buf, len, "%lldus", (long long)(v / PS_PER_US));
+	else if (k->type == SCN_T_TIME)
+		scn_fmt_time(v, buf, len);
+	else if (k->type == SCN_T_RATE && v)
+		fmt_scaled(v, rn, rs, buf, len);
+	else
+		snprintf(buf, len, "%lld", (long long)v);
+}
+
+static void range_error(const struct scn_key *k, char *why, size_t len)
+{
+	bool positive = k->min == 1 && k->type != SCN_T_INT &&
+			k->type != SCN_T_BYTES;
+	char lo[32], hi[32];
+
+	fmt_number(k, k->min, lo, sizeof(lo));
+	fmt_number(k, k->max, hi, sizeof(hi));
+	if (k->max == INT64_MAX && k->min == 0)
+		snprintf(why, len, "%s must not be negative", k->name);
+	else if (k->max == INT64_MAX)
+		snprintf(why, len, "%s must be at least %s", k->name, lo);
+	else if (positive)
+		snprintf(why, len, "%s must be greater than 0 and at most %s",
+			 k->name, hi);
+	else
+		snprintf(why, len, "%s must be between %s and %s", k->name, lo,
+			 hi);
+}
+
+static void allowed_error(const struct scn_key *k, char *why, size_t len)
+{
+	size_t n = (size_t)snprintf(why, len, "%s must be one of", k->name);
+	const int64_t *a;
+
+	for (a = k->allowed; *a && n < len; a++)
+		n += (size_t)snprintf(why + n, len - n, "%s %lld",
+				      a == k->allowed ? "" :
+				      a[1] ? "," : " or", (long long)*a);
+}
+
+static const char *const type_nouns[] = {
+	[SCN_T_INT] = "an integer",
+	[SCN_T_BYTES] = "a size in bytes (e.g. 1500, 64KiB, 2MB)",
+	[SCN_T_TIME] = "a time (e.g. 10ms, 1.5s, 100us)",
+	[SCN_T_USECS] = "a time (microseconds as in ethtool, e.g. 100 or 100us)",
+	[SCN_T_RATE] = "a rate (e.g. 1Gbit, 100Mbit)",
+};
+
+static const char *const base_units[] = {
+	[SCN_T_INT] = "units", [SCN_T_BYTES] = "bytes",
+	[SCN_T_TIME] = "picoseconds", [SCN_T_USECS] = "microseconds",
+	[SCN_T_RATE] = "bit/s",
+};
+
+static void syntax_error(const struct scn_key *k, const char *v, int rc,
+			 char *why, size_t len)
+{
+	if (rc == SCN_NUM_NOUNIT && k->type == SCN_T_RATE)
+		snprintf(why, len, "%s: '%.40s' needs a unit, e.g. '%.40sMbit' "
+			 "(units: bit, kbit, Mbit, Gbit)", k->name, v, v);
+	else if (rc == SCN_NUM_NOUNIT && k->type == SCN_T_TIME)
+		snprintf(why, len, "%s: '%.40s' needs a unit, e.g. '%.40sms' "
+			 "(units: s, ms, us, ns, ps)", k->name, v, v);
+	else if (rc == SCN_NUM_FRACTION)
+		snprintf(why, len, "%s: '%.40s' is not a whole number of %s",
+			 k->name, v, base_units[k->type]);
+	else
+		snprintf(why, len, "%s: '%.40s' is not %s", k->name, v,
+			 type_nouns[k->type]);
+}
+
+static bool is_allowed(const struct scn_key *k, int64_t v)
+{
+	const int64_t *a;
+
+	for (a = k->allowed; *a; a++)
+		if (*a == v)
+			return true;
+	return false;
+}
+
+static int set_number(const struct scn_key *k, void *base, const char *v,
+		      char *why, size_t len)
+{
+	int64_t x;
+	int rc = parse_number(k, v, &x);
+
+	if (rc == SCN_NUM_NEGATIVE || rc == SCN_NUM_RANGE) {
+		range_error(k, why, len);
+		return -1;
+	}
+	if (rc) {
+		syntax_error(k, v, rc, why, len);
+		return -1;
+	}
+	if (k->allowed && !is_allowed(k, x)) {
+		allowed_error(k, why, len);
+		return -1;
+	}
+	if (!k->allowed && (x < k->min || x > k->max)) {
+		range_error(k, why, len);
+		return -1;
+	}
+	*(int64_t *)field_of(k, base) = x;
+	return 0;
+}
+
+static void join(const char *const *list, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (; *list && n < len; list++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s",
+				      n ? ", " : "", *list);
+}
+
+static int set_string(const struct scn_key *k, void *base, const char *v,
+		      char *why, size_t len)
+{
+	size_t n = strlen(v);
+
+	if (n >= k->size) {
+		snprintf(why, len, "%s: too long (%zu characters, at most %zu)",
+			 k->name, n, k->size - 1);
+		return -1;
+	}
+	memcpy(field_of(k, base), v, n + 1);
+	return 0;
+}
+
+static int set_choice(const struct scn_key *k, void *base, const char *v,
+		      char *why, size_t len)
+{
+	const char *const *c;
+	char list[128];
+
+	for (c = k->choices; *c; c++)
+		if (!strcmp(*c, v))
+			return set_string(k, base, v, why, len);
+	join(k->choices, list, sizeof(list));
+	snprintf(why, len, "%s: '%.40s' is not one of %s; did you mean '%s'?",
+		 k->name, v, list, scn_closest(v, k->choices));
+	return -1;
+}
+
+static int set_double(const struct scn_key *k, void *base, const char *v,
+		      char *why, size_t len)
+{
+	double x;
+
+	if (scn_parse_double(v, &x)) {
+		snprintf(why, len, "%s: '%.40s' is not a number", k->name, v);
+		return -1;
+	}
+	*(double *)field_of(k, base) = x;
+	*(bool *)((char *)base + k->aux) = true;
+	return 0;
+}
+
+/* "2" sets tol_abs, "20%" sets tol_rel = 0.2; the other becomes 0. */
+static int set_tolerance(const struct scn_key *k, void *base, const char *v,
+			 char *why, size_t len)
+{
+	size_t n = strlen(v);
+	bool rel = n && v[n - 1] == '%';
+	char num[64];
+	double x;
+
+	if (n - rel >= sizeof(num))
+		goto bad;
+	memcpy(num, v, n - rel);
+	num[n - rel] = '\0';
+	if (scn_parse_double(num, &x))
+		goto bad;
+	if (x < 0) {
+		snprintf(why, len, "%s must not be negative", k->name);
+		return -1;
+	}
+	*(double *)field_of(k, base) = rel ? 0 : x;
+	*(double *)((char *)base + k->aux) = rel ? x / 100 : 0;
+	return 0;
+bad:
+	snprintf(why, len, "%s: '%.40s' is not a tolerance (e.g. 0.5 or 20%%)",
+		 k->name, v);
+	return -1;
+}
+
+int scn_key_parse(const struct scn_key *k, void *base, const char *value,
+		  char *why, size_t len)
+{
+	switch (k->type) {
+	case SCN_T_CHOICE:
+		return set_choice(k, base, value, why, len);
+	case SCN_T_STRING:
+		return set_string(k, base, value, why, len);
+	case SCN_T_DOUBLE:
+		return set_double(k, base, value, why, len);
+	case SCN_T_TOL:
+		return set_tolerance(k, base, value, why, len);
+	default:
+		return set_number(k, base, value, why, len);
+	}
+}
+
+static void set_unset(const struct scn_key *k, void *base)
+{
+	switch (k->type) {
+	case SCN_T_CHOICE:
+	case SCN_T_STRING:
+		*(char *)field_of(k, base) = '\0';
+		break;
+	case SCN_T_DOUBLE:
+		*(double *)field_of(k, base) = 0;
+		*(bool *)((char *)base + k->aux) = false;
+		break;
+	case SCN_T_TOL:
+		*(double *)field_of(k, base) = 0;
+		*(double *)((char *)base + k->aux) = 0;
+		break;
+	default:
+		*(int64_t *)field_of(k, base) = SCN_UNSET;
+	}
+}
+
+void scn_kind_defaults(enum scn_kind kind, void *base)
+{
+	const struct scn_key *k = NULL;
+	char why[256];
+
+	while ((k = scn_key_next(kind, k))) {
+		if (!k->def) {
+			set_unset(k, base);
+			continue;
+		}
+		/* A default that does not parse is a bug in the table. */
+		if (scn_key_parse(k, base, k->def, why, sizeof(why))) {
+			fprintf(stderr, "nicsim: key table: %s\n", why);
+			BUG_ON(1);
+		}
+	}
+}
+
+bool scn_key_is_set(const struct scn_key *k, const void *base)
+{
+	const char *f = (const char *)base + k->off;
+
+	switch (k->type) {
+	case SCN_T_CHOICE:
+	case SCN_T_STRING:
+		return f[0] != '\0';
+	case SCN_T_DOUBLE:
+		return *(const bool *)((const char *)base + k->aux);
+	case SCN_T_TOL:
+		return *(const double *)f != 0 ||
+		       *(const double *)((const char *)base + k->aux) != 0;
+	default:
+		return *(const int64_t *)f != SCN_UNSET;
+	}
+}
+
+/* Optimal string alignment distance, on the first DIST_MAX characters. */
+#define DIST_MAX 64
+
+unsigned int scn_distance(const char *a, const char *b)
+{
+	unsigned int rows[3][DIST_MAX + 1];
+	unsigned int *pp = rows[0], *p = rows[1], *c = rows[2], *t;
+	size_t la = MIN(strlen(a), (size_t)DIST_MAX);
+	size_t lb = MIN(strlen(b), (size_t)DIST_MAX);
+	size_t i, j;
+
+	for (j = 0; j <= lb; j++)
+		p[j] = (unsigned int)j;
+	for (i = 1; i <= la; i++) {
+		c[0] = (unsigned int)i;
+		for (j = 1; j <= lb; j++) {
+			unsigned int d = MIN(p[j], c[j - 1]) + 1;
+
+			d = MIN(d, p[j - 1] + (a[i - 1] != b[j - 1]));
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1])
+				d = MIN(d, pp[j - 2] + 1);
+			c[j] = d;
+		}
+		t = pp;
+		pp = p;
+		p = c;
+		c = t;
+	}
+	return p[lb];
+}
+
+const char *scn_closest(const char *word, const char *const *list)
+{
+	const char *best = NULL;
+	unsigned int d, best_d = ~0u;
+
+	for (; *list; list++) {
+		d = scn_distance(word, *list);
+		if (d < best_d) {
+			best = *list;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
+/* One row of `nicsim keys`. */
+struct key_row {
+	char	section[32];
+	char	dflt[32];
+	char	meaning[256];
+};
+
+static void allowed_list(const int64_t *a, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (; *a && n < len; a++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%lld",
+				      n ? ", " : "", (long long)*a);
+}
+
+void scn_key_meaning(const struct scn_key *k, char *buf, size_t len)
+{
+	char list[128];
+
+	list[0] = '\0';
+	if (k->choices)
+		join(k->choices, list, sizeof(list));
+	else if (k->allowed)
+		allowed_list(k->allowed, list, sizeof(list));
+	if (list[0])
+		snprintf(buf, len, "%s: %s", k->meaning, list);
+	else
+		snprintf(buf, len, "%s", k->meaning);
+}
+
+static void key_row(const struct scn_key *k, struct key_row *r)
+{
+	scn_kind_section(k->kind, NULL, r->section, sizeof(r->section));
+	snprintf(r->dflt, sizeof(r->dflt), "%s", k->def ? k->def : k->nodef);
+	scn_key_meaning(k, r->meaning, sizeof(r->meaning));
+}
+
+static void print_markdown(FILE *out)
+{
+	struct key_row r;
+	size_t i;
+
+	fprintf(out, "| section | key | default | unit | meaning |\n");
+	fprintf(out, "|---|---|---|---|---|\n");
+	for (i = 0; i < ARRAY_SIZE(scn_keys); i++) {
+		key_row(&scn_keys[i], &r);
+		fprintf(out, "| `[%s]` | `%s` | %s | %s | %s |\n", r.section,
+			scn_keys[i].name, r.dflt, scn_keys[i].unit, r.meaning);
+	}
+}
+
+static void print_plain(FILE *out)
+{
+	int w[4] = { 7, 3, 7, 4 };	/* "section", "key", ... */
+	struct key_row r;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(scn_keys); i++) {
+		key_row(&scn_keys[i], &r);
+		w[0] = MAX(w[0], (int)strlen(r.section));
+		w[1] = MAX(w[1], (int)strlen(scn_keys[i].name));
+		w[2] = MAX(w[2], (int)strlen(r.dflt));
+		w[3] = MAX(w[3], (int)strlen(scn_keys[i].unit));
+	}
+	fprintf(out, "%-*s  %-*s  %-*s  %-*s  %s\n", w[0], "section", w[1],
+		"key", w[2], "default", w[3], "unit", "meaning");
+	for (i = 0; i < ARRAY_SIZE(scn_keys); i++) {
+		key_row(&scn_keys[i], &r);
+		fprintf(out, "%-*s  %-*s  %-*s  %-*s  %s\n", w[0], r.section,
+			w[1], scn_keys[i].name, w[2], r.dflt, w[3],
+			scn_keys[i].unit, r.meaning);
+	}
+}
+
+void scenario_print_keys(FILE *out, bool markdown)
+{
+	if (markdown)
+		print_markdown(out);
+	else
+		print_plain(out);
+}

@@ -1,1 +1,0 @@
-/* placeholder until the module lands */ typedef int nicsim_placeholder_t;

@@ -1,0 +1,742 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Unit tests for the scenario loader (src/scenario/).
+ *
+ * Checks: the unit parsers on worked values and on every kind of bad input;
+ * a file using every section kind loads with the right values and
+ * defaults; messages carry FILE:LINE or --set ARG and suggest the closest
+ * key, choice, section or host; a failed value leaves its field alone;
+ * origins point at the line that set a field; scenario_check catches bad
+ * references and incomplete expectations; copies keep their origins;
+ * expectations pass and fail as documented; the key table prints; and
+ * random garbage never crashes the loader.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "nicsim/scenario.h"
+
+/* ---- helpers ----------------------------------------------------------- */
+
+struct tmpfile {
+	char path[64];
+};
+
+static void write_tmp(struct tmpfile *t, const char *text, size_t len)
+{
+	int fd;
+
+	snprintf(t->path, sizeof(t->path), "/tmp/test_scn_XXXXXX");
+	fd = mkstemp(t->path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, len), (ssize_t)len);
+	close(fd);
+}
+
+/* Load text as a file; returns scenario_load()'s result, message in err. */
+static int load_text(struct scenario *s, const char *text,
+		     struct scn_error *err, char *path, size_t plen)
+{
+	struct tmpfile t;
+	int rc;
+
+	write_tmp(&t, text, strlen(text));
+	rc = scenario_load(s, t.path, err);
+	if (path)
+		snprintf(path, plen, "%s", t.path);
+	unlink(t.path);
+	return rc;
+}
+
+/* Expect a load failure whose message is exactly "PATH:LINE: want". */
+static void load_fails(const char *text, int line, const char *want)
+{
+	struct scn_error err = { "" };
+	struct scenario s;
+	char path[64], full[1200];
+
+	scenario_init(&s);
+	assert_int_equal(load_text(&s, text, &err, path, sizeof(path)), -1);
+	snprintf(full, sizeof(full), "%s:%d: %s", path, line, want);
+	assert_string_equal(err.msg, full);
+	scenario_free(&s);
+}
+
+/* ---- units ------------------------------------------------------------- */
+
+static void test_bytes(void **state)
+{
+	int64_t v;
+
+	assert_int_equal(parse_bytes("1500", &v), 0);
+	assert_int_equal(v, 1500);
+	assert_int_equal(parse_bytes("64KiB", &v), 0);
+	assert_int_equal(v, 65536);
+	assert_int_equal(parse_bytes("2MiB", &v), 0);
+	assert_int_equal(v, 2097152);
+	assert_int_equal(parse_bytes("1GiB", &v), 0);
+	assert_int_equal(v, 1073741824);
+	assert_int_equal(parse_bytes("2k", &v), 0);
+	assert_int_equal(v, 2000);
+	assert_int_equal(parse_bytes("2K", &v), 0);
+	assert_int_equal(v, 2000);
+	assert_int_equal(parse_bytes("3MB", &v), 0);
+	assert_int_equal(v, 3000000);
+	assert_int_equal(parse_bytes("1.5KiB", &v), 0);
+	assert_int_equal(v, 1536);
+	assert_int_equal(parse_bytes("64 KiB", &v), 0);
+	assert_int_equal(v, 65536);
+	assert_int_equal(parse_bytes("0", &v), 0);
+	assert_int_equal(v, 0);
+
+	v = 42;
+	assert_int_equal(parse_bytes("", &v), -1);
+	assert_int_equal(parse_bytes("-5", &v), -1);
+	assert_int_equal(parse_bytes("abc", &v), -1);
+	assert_int_equal(parse_bytes("1.3", &v), -1);	/* not whole bytes */
+	assert_int_equal(parse_bytes("1.1KiB", &v), -1);
+	assert_int_equal(parse_bytes("5 parsecs", &v), -1);
+	assert_int_equal(parse_bytes("5KiBx", &v), -1);
+	assert_int_equal(parse_bytes(" 5", &v), -1);
+	assert_int_equal(parse_bytes("5.", &v), -1);
+	assert_int_equal(parse_bytes(".5k", &v), -1);
+	assert_int_equal(parse_bytes("99999999999999999999", &v), -1);
+	assert_int_equal(parse_bytes("9000000000GiB", &v), -1);
+	assert_int_equal(v, 42);
+}
+
+static void test_time(void **state)
+{
+	sim_time_t t;
+
+	assert_int_equal(parse_time("10ms", &t), 0);
+	assert_int_equal(t, 10000000000LL);
+	assert_int_equal(parse_time("1.5s", &t), 0);
+	assert_int_equal(t, 1500000000000LL);
+	assert_int_equal(parse_time("100us", &t), 0);
+	assert_int_equal(t, 100000000LL);
+	assert_int_equal(parse_time("3ns", &t), 0);
+	assert_int_equal(t, 3000);
+	assert_int_equal(parse_time("7ps", &t), 0);
+	assert_int_equal(t, 7);
+	assert_int_equal(parse_time("0.000000000001s", &t), 0);
+	assert_int_equal(t, 1);
+	assert_int_equal(parse_time("1.250000000000000000000s", &t), 0);
+	assert_int_equal(t, 1250000000000LL);
+
+	t = 42;
+	assert_int_equal(parse_time("fast", &t), -1);
+	assert_int_equal(parse_time("-5", &t), -1);
+	assert_int_equal(parse_time("-5ms", &t), -1);
+	assert_int_equal(parse_time("10", &t), -1);	/* units required */
+	assert_int_equal(parse_time("", &t), -1);
+	assert_int_equal(parse_time("1.5ps", &t), -1);
+	assert_int_equal(parse_time("10msx", &t), -1);
+	assert_int_equal(parse_time("2min", &t), -1);
+	assert_int_equal(parse_time("10000000s", &t), -1);	/* > 2^63 ps */
+	assert_int_equal(t, 42);
+}
+
+static void test_rate(void **state)
+{
+	int64_t r;
+
+	assert_int_equal(parse_rate("1Gbit", &r), 0);
+	assert_int_equal(r, 1000000000);
+	assert_int_equal(parse_rate("100Mbit", &r), 0);
+	assert_int_equal(r, 100000000);
+	assert_int_equal(parse_rate("10kbit", &r), 0);
+	assert_int_equal(r, 10000);
+	assert_int_equal(parse_rate("9600bit", &r), 0);
+	assert_int_equal(r, 9600);
+	assert_int_equal(parse_rate("1Gbps", &r), 0);
+	assert_int_equal(r, 1000000000);
+	assert_int_equal(parse_rate("100 mbit", &r), 0);
+	assert_int_equal(r, 100000000);
+	assert_int_equal(parse_rate("2.5Gbit", &r), 0);
+	assert_int_equal(r, 2500000000LL);
+
+	r = 42;
+	assert_int_equal(parse_rate("fast", &r), -1);
+	assert_int_equal(parse_rate("10", &r), -1);
+	assert_int_equal(parse_rate("-1Gbit", &r), -1);
+	assert_int_equal(parse_rate("", &r), -1);
+	assert_int_equal(parse_rate("1.5bit", &r), -1);
+	assert_int_equal(parse_rate("100mbps", &r), -1);	/* tc: MB/s */
+	assert_int_equal(parse_rate("10kbps", &r), -1);
+	assert_int_equal(r, 42);
+}
+
+static void test_int(void **state)
+{
+	int64_t v;
+
+	assert_int_equal(parse_int("16383", 0, 16383, &v), 0);
+	assert_int_equal(v, 16383);
+	assert_int_equal(parse_int("-5", -10, 10, &v), 0);
+	assert_int_equal(v, -5);
+	assert_int_equal(parse_int("16384", 0, 16383, &v), -1);
+	assert_int_equal(parse_int("-1", 0, 16383, &v), -1);
+	assert_int_equal(parse_int("1.0", 0, 10, &v), -1);
+	assert_int_equal(parse_int("1k", 0, 10000, &v), -1);
+	assert_int_equal(parse_int("", 0, 10, &v), -1);
+	assert_int_equal(parse_int("-", 0, 10, &v), -1);
+	assert_int_equal(parse_int("9223372036854775808", 0, INT64_MAX, &v),
+			 -1);
+	assert_int_equal(v, -5);
+}
+
+/* ---- loading ----------------------------------------------------------- */
+
+static const char full_scenario[] =
+	"; every section kind\n"					/* 1 */
+	"[sim]\n"							/* 2 */
+	"duration = 5s   ; inline comment\n"				/* 3 */
+	"seed=7\n"							/* 4 */
+	"\n"								/* 5 */
+	"[link]\n"							/* 6 */
+	"rate = 100Mbit  # other comment style\n"			/* 7 */
+	"delay = 1us\n"							/* 8 */
+	"[host.dut]\n"							/* 9 */
+	"platform = armada-370\n"					/* 10 */
+	"kernel = 3.13\n"						/* 11 */
+	"driver = mvneta-3.13\n"					/* 12 */
+	"hz = 250\n"							/* 13 */
+	"[host.dut.ethtool]\n"						/* 14 */
+	"tx-frames = 1\n"						/* 15 */
+	"rx-usecs = 100\n"						/* 16 */
+	"tx = 532\n"							/* 17 */
+	"[host.dut.sysctl]\n"						/* 18 */
+	"wmem_default = 208KiB\n"					/* 19 */
+	"[host.peer]\n"							/* 20 */
+	"[app.ping]\n"							/* 21 */
+	"type = ping\n"							/* 22 */
+	"host = dut\n"							/* 23 */
+	"dest = peer\n"							/* 24 */
+	"count = 10\n"							/* 25 */
+	"interval = 200ms\n"						/* 26 */
+	"sndbuf = 4KiB\n"						/* 27 */
+	"[expect.C1']\n"						/* 28 */
+	"observation = RTT jumps after 6 packets; see #42\n"		/* 29 */
+	"metric = apps.ping.rtt_max_ms\n"				/* 30 */
+	"set = host.dut.ethtool.tx-frames=32 sim.duration=2s\n"	/* 31 */
+	"value = 10\n"							/* 32 */
+	"tolerance = 20%\n"						/* 33 */
+	"  [host.dut]   \n"						/* 34 */
+	"\ttxq_number = 8\n"						/* 35 */
+	"[expect.C1']\n"						/* 36 */
+	"source = https://example.org/a:b;c?d=e\n";			/* 37 */
+
+static void test_load_every_section(void **state)
+{
+	struct scn_error err = { "" };
+	const struct scn_host *dut, *peer;
+	const struct scn_expect *e;
+	const struct scn_app *a;
+	struct scenario s;
+
+	scenario_init(&s);
+	assert_int_equal(load_text(&s, full_scenario, &err, NULL, 0), 0);
+	assert_int_equal(scenario_check(&s, &err), 0);
+
+	assert_int_equal(s.sim.duration, 5 * PS_PER_S);
+	assert_int_equal(s.sim.seed, 7);
+	assert_int_equal(s.link.rate, 100000000);
+	assert_int_equal(s.link.delay, PS_PER_US);
+	assert_int_equal(s.link.mtu, 1500);		/* default */
+
+	assert_int_equal(s.nr_hosts, 2);		/* [host.dut] merged */
+	dut = scenario_host_c(&s, "dut");
+	assert_non_null(dut);
+	assert_string_equal(dut->platform, "armada-370");
+	assert_string_equal(dut->kernel, "3.13");
+	assert_string_equal(dut->driver, "mvneta-3.13");
+	assert_int_equal(dut->hz, 250);
+	assert_int_equal(dut->txq_number, 8);
+	assert_int_equal(dut->rxq_number, SCN_UNSET);
+	assert_int_equal(dut->ethtool.tx_frames, 1);
+	assert_int_equal(dut->ethtool.rx_frames, SCN_UNSET);
+	assert_int_equal(dut->ethtool.rx_usecs, 100 * PS_PER_US);
+	assert_int_equal(dut->ethtool.tx_ring, 532);
+	assert_int_equal(dut->sysctl.wmem_default, 212992);
+	assert_int_equal(dut->sysctl.wmem_max, SCN_UNSET);
+
+	peer = scenario_host_c(&s, "peer");		/* defaults only */
+	assert_non_null(peer);
+	assert_string_equal(peer->platform, "x86-64");
+	assert_string_equal(peer->kernel, "6.x");
+	assert_string_equal(peer->driver, "ideal");
+	assert_int_equal(peer->hz, SCN_UNSET);
+	assert_int_equal(peer->ethtool.tx_ring, SCN_UNSET);
+	assert_null(scenario_host_c(&s, "nobody"));
+
+	assert_int_equal(s.nr_apps, 1);
+	a = &s.apps[0];
+	assert_string_equal(a->name, "ping");
+	assert_string_equal(a->type, "ping");
+	assert_string_equal(a->host, "dut");
+	assert_string_equal(a->dest, "peer");
+	assert_int_equal(a->count, 10);
+	assert_int_equal(a->interval, 200 * PS_PER_MS);
+	assert_int_equal(a->start, 0);
+	assert_int_equal(a->size, 56);
+	assert_int_equal(a->sndbuf, 4096);
+	assert_int_equal(a->cpu, 0);
+	assert_int_equal(a->nonblock, 0);
+	assert_int_equal(a->sndtimeo, SCN_UNSET);
+
+	assert_int_equal(s.nr_expect, 1);
+	e = &s.expect[0];
+	assert_string_equal(e->id, "C1'");
+	/* '#' after a blank starts a comment; ';' inside a word does not. */
+	assert_string_equal(e->observation, "RTT jumps after 6 packets; see");
+	assert_string_equal(e->metric, "apps.ping.rtt_max_ms");
+	assert_string_equal(e->set,
+			    "host.dut.ethtool.tx-frames=32 sim.duration=2s");
+	assert_true(e->has_value);
+	assert_true(e->value == 10.0);
+	assert_true(e->tol_abs == 0.0);
+	assert_true(e->tol_rel == 0.2);
+	assert_string_equal(e->source, "https://example.org/a:b;c?d=e");
+	assert_false(e->has_min);
+	assert_false(e->has_max);
+	scenario_free(&s);
+}
+
+static void test_unknown_key(void **state)
+{
+	load_fails("[host.dut]\n[host.dut.ethtool]\ntx-frame = 1\n", 3,
+		   "unknown key 'tx-frame' in [host.dut.ethtool]; did you "
+		   "mean 'tx-frames'?");
+	load_fails("[sim]\nduraiton = 1s\n", 2,
+		   "unknown key 'duraiton' in [sim]; did you mean "
+		   "'duration'?");
+	load_fails("[host.dut]\n\ntx-frames = 1\n", 3,
+		   "unknown key 'tx-frames' in [host.dut]; it belongs in "
+		   "[host.dut.ethtool]");
+	load_fails("[link]\nrate: 1Gbit = x\n", 2,
+		   "unknown key 'rate: 1Gbit' in [link]; did you mean "
+		   "'rate'?");
+}
+
+static void test_bad_values(void **state)
+{
+	load_fails("[host.d.ethtool]\ntx-frames = abc\n", 2,
+		   "tx-frames: 'abc' is not an integer");
+	load_fails("[host.d.ethtool]\ntx-frames = 16384\n", 2,
+		   "tx-frames must be between 0 and 16383");
+	load_fails("[link]\nrate = fast\n", 2,
+		   "rate: 'fast' is not a rate (e.g. 1Gbit, 100Mbit)");
+	load_fails("[link]\nrate = 1Tbit\n", 2,
+		   "rate must be greater than 0 and at most 400Gbit");
+	load_fails("[link]\nmtu = 10KiB\n", 2,
+		   "mtu must be between 68 and 9600");
+	load_fails("[sim]\nduration = 10\n", 2,
+		   "duration: '10' needs a unit, e.g. '10ms' "
+		   "(units: s, ms, us, ns, ps)");
+	load_fails("[sim]\nduration = 0s\n", 2,
+		   "duration must be greater than 0 and at most 100000s");
+	load_fails("[sim]\nseed = -1\n", 2, "seed must not be negative");
+	load_fails("[host.d]\nhz = 200\n", 2,
+		   "hz must be one of 100, 250, 300 or 1000");
+	load_fails("[host.d]\nplatform = armada370\n", 2,
+		   "platform: 'armada370' is not one of armada-370, x86-64; "
+		   "did you mean 'armada-370'?");
+	load_fails("[host.d.ethtool]\nrx-usecs = 1500ns\n", 2,
+		   "rx-usecs: '1500ns' is not a whole number of microseconds");
+	load_fails("[app.a]\nhost = a-very-long-host-name-longer-than-31\n", 2,
+		   "host: too long (36 characters, at most 31)");
+	load_fails("[expect.x]\nvalue = ten\n", 2,
+		   "value: 'ten' is not a number");
+	load_fails("[expect.x]\ntolerance = -1%\n", 2,
+		   "tolerance must not be negative");
+	load_fails("[host.d.ethtool]\nrx-usecs = 1.5\n", 2,
+		   "rx-usecs: '1.5' is not a time (microseconds as in ethtool, "
+		   "e.g. 100 or 100us)");
+	load_fails("[host.d.ethtool]\nrx-usecs = 1000001\n", 2,
+		   "rx-usecs must be between 0us and 1000000us");
+}
+
+static void test_malformed(void **state)
+{
+	char big[1100];
+
+	load_fails("[sim]\nduration 10s\n", 2,
+		   "expected 'key = value' or '[section]'");
+	load_fails("\n[host.dut\n", 2, "unterminated section header (no ']')");
+	load_fails("[sim] x\n", 1, "text after ']' in a section header");
+	load_fails("duration = 1s\n", 1,
+		   "key 'duration' comes before any section; start with "
+		   "[sim], [link], [host.NAME], [app.NAME] or [expect.ID]");
+	load_fails("[sim]\n= 5\n", 2, "no key before '='");
+	load_fails("[hots.dut]\n", 1,
+		   "unknown section [hots.dut]; did you mean [host.dut]?");
+	load_fails("[host.dut.ethtol]\n", 1,
+		   "unknown section [host.dut.ethtol]; did you mean "
+		   "[host.dut.ethtool]?");
+	load_fails("[host]\n", 1, "[host] needs a name, e.g. [host.dut]");
+	load_fails("[sim.x]\n", 1, "[sim] has no instances: write [sim]");
+	load_fails("[app.a b]\n", 1,
+		   "name 'a b' may only contain letters, digits and _ - '");
+	load_fails("[sim]\nseed = 1\x01\n", 2,
+		   "control character 0x01 in line (not a text file?)");
+
+	memset(big, 'x', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	load_fails(big, 1, "line too long (more than 1000 characters)");
+}
+
+/*
+ * inih's line buffer (200 bytes) bounds "key=value" to 199 characters; the
+ * blanks around '=' and comments do not count.
+ */
+static void test_long_values(void **state)
+{
+	struct scn_error err = { "" };
+	struct scenario s;
+	char text[512];
+
+	/* "source=" and 192 characters: the longest that fits. */
+	snprintf(text, sizeof(text), "[expect.e]\nsource   =   %0192d   "
+		 "; comment\n", 0);
+	scenario_init(&s);
+	assert_int_equal(load_text(&s, text, &err, NULL, 0), 0);
+	assert_int_equal(strlen(s.expect[0].source), 192);
+	scenario_free(&s);
+
+	snprintf(text, sizeof(text), "[expect.e]\nsource = %0193d\n", 0);
+	load_fails(text, 2, "line too long (key=value may have at most 199 "
+		   "characters)");
+}
+
+/* The file is written with its NUL; load_fails() would stop at it. */
+static void test_nul_byte(void **state)
+{
+	static const char text[] = "[sim]\nseed = 1\0junk\n";
+	struct scn_error err = { "" };
+	struct scenario s;
+	struct tmpfile t;
+
+	write_tmp(&t, text, sizeof(text) - 1);
+	scenario_init(&s);
+	assert_int_equal(scenario_load(&s, t.path, &err), -1);
+	assert_non_null(strstr(err.msg, ":2: NUL byte in line"));
+	unlink(t.path);
+	scenario_free(&s);
+}
+
+static void test_missing_file(void **state)
+{
+	struct scn_error err = { "" };
+	struct scenario s;
+
+	scenario_init(&s);
+	assert_int_equal(scenario_load(&s, "/nonexistent/x.ini", &err), -1);
+	assert_string_equal(err.msg,
+			    "/nonexistent/x.ini: No such file or directory");
+	assert_int_equal(scenario_load(&s, "/", &err), -1);
+	assert_string_equal(err.msg, "/: read error: Is a directory");
+	scenario_free(&s);
+}
+
+/* ---- --set and origins -------------------------------------------------- */
+
+static void test_set(void **state)
+{
+	struct scn_error err = { "" };
+	struct scenario s;
+	struct scn_host *h;
+
+	scenario_init(&s);
+	assert_int_equal(scenario_set(&s, "host.dut.ethtool.tx-frames=1",
+				      &err), 0);
+	h = scenario_host(&s, "dut");
+	assert_non_null(h);
+	assert_int_equal(h->ethtool.tx_frames, 1);
+
+	assert_int_equal(scenario_set(&s, "host.dut.ethtool.tx-frames=-5",
+				      &err), -1);
+	assert_string_equal(err.msg, "--set host.dut.ethtool.tx-frames=-5: "
+			    "tx-frames must be between 0 and 16383");
+	assert_int_equal(h->ethtool.tx_frames, 1);	/* unchanged */
+
+	assert_int_equal(scenario_set(&s, " sim.duration = 2.5s ", &err), 0);
+	assert_int_equal(s.sim.duration, 2500 * PS_PER_MS);
+	assert_int_equal(scenario_set(&s, "sim.duration", &err), -1);
+	assert_string_equal(err.msg, "--set sim.duration: expected "
+			    "SECTION.KEY=VALUE, e.g. "
+			    "host.dut.ethtool.tx-frames=1");
+	assert_int_equal(scenario_set(&s, "duration=1s", &err), -1);
+	assert_string_equal(err.msg, "--set duration=1s: 'duration' has no "
+			    "section; expected SECTION.KEY=VALUE");
+	assert_int_equal(scenario_set(&s, "link.rat=1Gbit", &err), -1);
+	assert_string_equal(err.msg, "--set link.rat=1Gbit: unknown key "
+			    "'rat' in [link]; did you mean 'rate'?");
+	assert_int_equal(scenario_set(&s, "expect.B1.observation=a = b",
+				      &err), 0);
+	assert_string_equal(s.expect[0].observation, "a = b");
+
+	assert_int_equal(scenario_set_list(&s, "  link.mtu=9000\t"
+					   "sim.seed=3 ", &err), 0);
+	assert_int_equal(s.link.mtu, 9000);
+	assert_int_equal(s.sim.seed, 3);
+	assert_int_equal(scenario_set_list(&s, "sim.seed=4 link.mtu=1", &err),
+			 -1);
+	assert_string_equal(err.msg, "--set link.mtu=1: mtu must be between "
+			    "68 and 9600");
+	scenario_free(&s);
+}
+
+static void test_origins(void **state)
+{
+	struct scn_error err = { "" };
+	struct scenario s;
+	struct scn_host *h;
+	char path[64], want[256];
+
+	scenario_init(&s);
+	assert_int_equal(load_text(&s, full_scenario, &err, path,
+				   sizeof(path)), 0);
+	h = scenario_host(&s, "dut");
+
+	scenario_error_at(&s, &h->ethtool.tx_frames, &err, "bad %d", 1);
+	snprintf(want, sizeof(want), "%s:15: bad 1", path);
+	assert_string_equal(err.msg, want);
+	scenario_error_at(&s, &h->txq_number, &err, "x");	/* line 35 */
+	snprintf(want, sizeof(want), "%s:35: x", path);
+	assert_string_equal(err.msg, want);
+	scenario_error_at(&s, h->name, &err, "x");	/* first header */
+	snprintf(want, sizeof(want), "%s:9: x", path);
+	assert_string_equal(err.msg, want);
+	scenario_error_at(&s, &s.expect[0].tol_abs, &err, "x");
+	snprintf(want, sizeof(want), "%s:33: x", path);
+	assert_string_equal(err.msg, want);
+
+	scenario_error_at(&s, &s.link.mtu, &err, "never set");
+	snprintf(want, sizeof(want), "%s: never set", path);
+	assert_string_equal(err.msg, want);
+
+	assert_int_equal(scenario_set(&s, "host.dut.ethtool.tx-frames=2",
+				      &err), 0);
+	scenario_error_at(&s, &h->ethtool.tx_frames, &err, "now %s", "here");
+	assert_string_equal(err.msg,
+			    "--set host.dut.ethtool.tx-frames=2: now here");
+	scenario_free(&s);
+	assert_null(s.origins);
+}
+
+static void test_copy(void **state)
+{
+	struct scn_error err = { "" };
+	struct scenario s, *c = malloc(sizeof(*c));
+	char path[64], want[256];
+	int i;
+
+	assert_non_null(c);
+	scenario_init(&s);
+	assert_int_equal(load_text(&s, full_scenario, &err, path,
+				   sizeof(path)), 0);
+	scenario_copy(c, &s);
+	assert_ptr_not_equal(c->origins, s.origins);
+	assert_int_equal(scenario_set_list(c, s.expect[0].set, &err), 0);
+	assert_int_equal(c->hosts[0].ethtool.tx_frames, 32);
+	assert_int_equal(s.hosts[0].ethtool.tx_frames, 1);
+	scenario_error_at(c, &c->link.rate, &err, "x");
+	snprintf(want, sizeof(want), "%s:7: x", path);
+	assert_string_equal(err.msg, want);
+	/* Growing the copy's origins past its capacity must be safe. */
+	for (i = 0; i < SCN_MAX_APPS; i++) {
+		char arg[64];
+
+		snprintf(arg, sizeof(arg), "app.a%d.cpu=1", i);
+		assert_int_equal(scenario_set(c, arg, &err),
+				 i < SCN_MAX_APPS - 1 ? 0 : -1);
+	}
+	assert_string_equal(err.msg, "--set app.a63.cpu=1: too many [app.*] "
+			    "sections (at most 64)");
+	scenario_free(c);
+	free(c);
+	scenario_free(&s);
+}
+
+/* ---- scenario_check ----------------------------------------------------- */
+
+static void check_fails(const char *text, int line, const char *want)
+{
+	struct scn_error err = { "" };
+	struct scenario s;
+	char path[64], full[1200];
+
+	scenario_init(&s);
+	assert_int_equal(load_text(&s, text, &err, path, sizeof(path)), 0);
+	assert_int_equal(scenario_check(&s, &err), -1);
+	if (line)
+		snprintf(full, sizeof(full), "%s:%d: %s", path, line, want);
+	else
+		snprintf(full, sizeof(full), "%s: %s", path, want);
+	assert_string_equal(err.msg, full);
+	scenario_free(&s);
+}
+
+static void test_check(void **state)
+{
+	check_fails("[sim]\n", 0, "no hosts: a scenario needs at least one "
+		    "[host.NAME] section");
+	check_fails("[host.dut]\n[host.peer]\n[app.p]\ntype = ping\n"
+		    "host = dutt\ndest = peer\n", 5,
+		    "host: no host named 'dutt'; did you mean 'dut'?");
+	check_fails("[host.dut]\n[host.peer]\n[app.p]\ntype = ping\n"
+		    "host = dut\ndest = pear\n", 6,
+		    "dest: no host named 'pear'; did you mean 'peer'?");
+	check_fails("[host.dut]\n[app.p]\ntype = ping\nhost = dut\n", 2,
+		    "[app.p] is a ping and needs 'dest'");
+	check_fails("[host.dut]\n[app.p]\ntype = udp\nhost = dut\n"
+		    "dest = dut\n", 5,
+		    "dest: 'dut' is the app's own host; it must be another "
+		    "host");
+	check_fails("[host.dut]\n[app.u]\nhost = dut\n", 2,
+		    "[app.u] needs 'type' (What the application does: ping, "
+		    "udp)");
+	check_fails("[host.dut]\n[app.u]\ntype = udp\nhost = dut\n"
+		    "start = 10s\n", 5, "start: 10s is not before the end of "
+		    "the run (sim duration 10s)");
+	check_fails("[host.dut]\n[expect.E]\nvalue = 1\n", 2,
+		    "[expect.E] needs 'metric' (Dotted path of the number in "
+		    "the results JSON)");
+	check_fails("[host.dut]\n[expect.E]\nmetric = a.b\n", 2,
+		    "[expect.E] needs 'value', 'min' or 'max'");
+	check_fails("[host.dut]\n[expect.E]\nmetric = a.b\nmin = 5\n"
+		    "max = 4\n", 5, "max (4) is below min (5)");
+	check_fails("[host.dut]\n[expect.E]\nmetric = a.b\nmin = 5\n"
+		    "tolerance = 1\n", 5, "tolerance applies to 'value', which "
+		    "[expect.E] does not give");
+	check_fails("[host.dut]\n[expect.E]\nmetric = a.b\nvalue = 1\n"
+		    "set = sim.seed=1 host.dut.ethtool.tx-frames=-5\n", 5,
+		    "set: 'host.dut.ethtool.tx-frames=-5': tx-frames must be "
+		    "between 0 and 16383");
+}
+
+static void test_expect_pass(void **state)
+{
+	struct scn_expect e = { .value = 10, .has_value = true };
+
+	assert_true(scenario_expect_pass(&e, 10));
+	assert_false(scenario_expect_pass(&e, 10.5));
+	e.tol_abs = 1;
+	assert_true(scenario_expect_pass(&e, 11));
+	assert_false(scenario_expect_pass(&e, 11.5));
+	e.tol_abs = 0;
+	e.tol_rel = 0.2;
+	assert_true(scenario_expect_pass(&e, 8));
+	assert_false(scenario_expect_pass(&e, 7.9));
+	assert_false(scenario_expect_pass(&e, NAN));
+
+	e = (struct scn_expect){ .min = 2, .has_min = true };
+	assert_true(scenario_expect_pass(&e, 2));
+	assert_true(scenario_expect_pass(&e, 1e9));
+	assert_false(scenario_expect_pass(&e, 1.99));
+	e.max = 3;
+	e.has_max = true;
+	assert_false(scenario_expect_pass(&e, 3.01));
+}
+
+/* ---- the key table ------------------------------------------------------ */
+
+static void test_print_keys(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	scenario_print_keys(f, false);
+	scenario_print_keys(f, true);
+	fclose(f);
+	assert_non_null(strstr(buf, "host.NAME.ethtool  tx-frames"));
+	assert_non_null(strstr(buf, "| section | key | default | unit | "
+			       "meaning |\n|---|---|---|---|---|\n"));
+	assert_non_null(strstr(buf, "| `[link]` | `rate` | 1Gbit | bit/s |"));
+	assert_non_null(strstr(buf, "armada-370, x86-64"));
+	free(buf);
+}
+
+/* ---- robustness --------------------------------------------------------- */
+
+static uint64_t lcg(uint64_t *x)
+{
+	*x = *x * 6364136223846793005ULL + 1442695040888963407ULL;
+	return *x >> 33;
+}
+
+/* Random mixes of real tokens and bytes: any result but a crash is fine. */
+static void test_garbage(void **state)
+{
+	static const char *const tok[] = {
+		"[", "]", "=", ";", "#", " ", "\n", "\r\n", "\t", ".", "'",
+		"sim", "link", "host", "app", "expect", "dut", "ethtool",
+		"sysctl", "tx-frames", "rate", "1Gbit", "10ms", "-5", "1.5",
+		"%", "99999999999999999999999", "type", "ping", "host.dut",
+		"\xef\xbb\xbf", "\xff", "\x01", "set", "metric",
+	};
+	struct scn_error err;
+	struct scenario s;
+	uint64_t x = 12345;
+	char text[4096];
+	size_t n;
+	int i;
+
+	for (i = 0; i < 2000; i++) {
+		struct tmpfile t;
+
+		n = 0;
+		while (n < sizeof(text) - 64 && lcg(&x) % 200) {
+			const char *w = tok[lcg(&x) % (sizeof(tok) /
+						       sizeof(tok[0]))];
+
+			if (lcg(&x) % 8 == 0)
+				text[n++] = (char)lcg(&x);
+			else
+				n += (size_t)snprintf(text + n, 64, "%s", w);
+		}
+		write_tmp(&t, text, n);
+		scenario_init(&s);
+		if (scenario_load(&s, t.path, &err) == 0)
+			scenario_check(&s, &err);
+		scenario_free(&s);
+		unlink(t.path);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bytes),
+		cmocka_unit_test(test_time),
+		cmocka_unit_test(test_rate),
+		cmocka_unit_test(test_int),
+		cmocka_unit_test(test_load_every_section),
+		cmocka_unit_test(test_unknown_key),
+		cmocka_unit_test(test_bad_values),
+		cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_long_values),
+		cmocka_unit_test(test_nul_byte),
+		cmocka_unit_test(test_missing_file),
+		cmocka_unit_test(test_set),
+		cmocka_unit_test(test_origins),
+		cmocka_unit_test(test_copy),
+		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_expect_pass),
+		cmocka_unit_test(test_print_keys),
+		cmocka_unit_test(test_garbage),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
