@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# docs/scenario.md carries the key table exactly as `nicsim keys --markdown`
+# prints it, so the docs cannot drift from the registry.
+. "$(dirname "$0")/lib.inc"
+"$NICSIM" keys --markdown >"$T/keys.md" || fail "nicsim keys"
+python3 - "$T/keys.md" "$SRC/docs/scenario.md" <<'PY' || fail "docs/scenario.md key table is stale: regenerate with nicsim keys --markdown"
+import sys
+k, d = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+sys.exit(0 if k in d else 1)
+PY
+echo "ok: docs/scenario.md matches the key registry"
