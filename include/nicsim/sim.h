@@ -37,11 +37,18 @@ struct sim_event {
 
 struct sim_pool_slab;
 
+/* A heap slot carries its key, so sifting never dereferences an event. */
+struct sim_heap_entry {
+	sim_time_t		time;
+	uint64_t		seq;
+	struct sim_event	*ev;
+};
+
 struct sim {
 	sim_time_t		now;
 	uint64_t		next_seq;
 	uint64_t		nr_fired;
-	struct sim_event	**heap;		/* 4-ary min-heap */
+	struct sim_heap_entry	*heap;		/* 4-ary min-heap */
 	int32_t			heap_len;
 	int32_t			heap_cap;
 	struct sim_event	*free_list;	/* pooled events, linked via arg */

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * Event engine: a 4-ary min-heap of event pointers keyed by (time, seq).
- * A 4-ary heap halves the depth of a binary heap and keeps siblings in one
- * cache line of pointers; each event remembers its heap index so that
- * cancellation and rescheduling are O(log n) without searching.
+ * Event engine: a 4-ary min-heap keyed by (time, seq). Each slot holds the
+ * key beside the event pointer, so sifting compares without touching the
+ * events; a 4-ary heap halves the depth of a binary one. Each event
+ * remembers its heap index so that cancellation and rescheduling are
+ * O(log n) without searching.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,33 +18,34 @@ struct sim_pool_slab {
 	struct sim_event	ev[SLAB_EVENTS];
 };
 
-static inline bool ev_before(const struct sim_event *a, const struct sim_event *b)
+static inline bool before(const struct sim_heap_entry *a, const struct sim_heap_entry *b)
 {
 	return a->time < b->time || (a->time == b->time && a->seq < b->seq);
 }
 
-static inline void heap_put(struct sim *sim, int32_t i, struct sim_event *ev)
+static inline void heap_put(struct sim *sim, int32_t i, struct sim_heap_entry e)
 {
-	sim->heap[i] = ev;
-	ev->heap_idx = i;
+	sim->heap[i] = e;
+	e.ev->heap_idx = i;
 }
 
-static void sift_up(struct sim *sim, int32_t i, struct sim_event *ev)
+static void sift_up(struct sim *sim, int32_t i, struct sim_heap_entry e)
 {
 	while (i > 0) {
 		int32_t p = (i - 1) >> 2;
 
-		if (!ev_before(ev, sim->heap[p]))
+		if (!before(&e, &sim->heap[p]))
 			break;
 		heap_put(sim, i, sim->heap[p]);
 		i = p;
 	}
-	heap_put(sim, i, ev);
+	heap_put(sim, i, e);
 }
 
-static void sift_down(struct sim *sim, int32_t i, struct sim_event *ev)
+static void sift_down(struct sim *sim, int32_t i, struct sim_heap_entry e)
 {
 	int32_t n = sim->heap_len;
+	struct sim_heap_entry *h = sim->heap;
 
 	for (;;) {
 		int32_t c = (i << 2) + 1, best, end, k;
@@ -53,25 +55,25 @@ static void sift_down(struct sim *sim, int32_t i, struct sim_event *ev)
 		best = c;
 		end = c + 4 < n ? c + 4 : n;
 		for (k = c + 1; k < end; k++)
-			if (ev_before(sim->heap[k], sim->heap[best]))
+			if (before(&h[k], &h[best]))
 				best = k;
-		if (!ev_before(sim->heap[best], ev))
+		if (!before(&h[best], &e))
 			break;
-		heap_put(sim, i, sim->heap[best]);
+		heap_put(sim, i, h[best]);
 		i = best;
 	}
-	heap_put(sim, i, ev);
+	heap_put(sim, i, e);
 }
 
 static void heap_remove(struct sim *sim, struct sim_event *ev)
 {
 	int32_t i = ev->heap_idx;
-	struct sim_event *last = sim->heap[--sim->heap_len];
+	struct sim_heap_entry last = sim->heap[--sim->heap_len];
 
 	ev->heap_idx = -1;
-	if (last == ev)
+	if (last.ev == ev)
 		return;
-	if (i > 0 && ev_before(last, sim->heap[(i - 1) >> 2]))
+	if (i > 0 && before(&last, &sim->heap[(i - 1) >> 2]))
 		sift_up(sim, i, last);
 	else
 		sift_down(sim, i, last);
@@ -116,7 +118,7 @@ void sim_schedule(struct sim *sim, struct sim_event *ev, sim_time_t t)
 		sim->heap_cap *= 2;
 		sim->heap = xrealloc(sim->heap, (size_t)sim->heap_cap * sizeof(*sim->heap));
 	}
-	sift_up(sim, sim->heap_len++, ev);
+	sift_up(sim, sim->heap_len++, (struct sim_heap_entry){ t, ev->seq, ev });
 }
 
 /* Clearing pooled keeps an event that re-armed and then cancelled itself in
@@ -183,7 +185,7 @@ void sim_run(struct sim *sim, sim_time_t until)
 {
 	sim->stop = false;
 	while (sim->heap_len > 0 && !sim->stop) {
-		struct sim_event *ev = sim->heap[0];
+		struct sim_event *ev = sim->heap[0].ev;
 
 		if (ev->time > until)
 			break;

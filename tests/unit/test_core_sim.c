@@ -38,12 +38,15 @@ static void check_heap(const struct sim *sim)
 	int32_t i;
 
 	for (i = 0; i < sim->heap_len; i++) {
-		const struct sim_event *ev = sim->heap[i];
+		const struct sim_event *ev = sim->heap[i].ev;
 
 		assert_int_equal(ev->heap_idx, i);
 		assert_true(ev->time >= sim->now);
+		/* the slot's key is the event's key */
+		assert_int_equal(sim->heap[i].time, ev->time);
+		assert_int_equal(sim->heap[i].seq, ev->seq);
 		if (i > 0)
-			assert_false(before(ev, sim->heap[(i - 1) / 4]));
+			assert_false(before(ev, sim->heap[(i - 1) / 4].ev));
 	}
 }
 
@@ -222,7 +225,7 @@ static void test_cancel_positions(void **state)
 		int32_t len = sim_pending(&sim);
 
 		/* root, a middle element, the last element, in turn */
-		victim = sim.heap[k % 3 == 0 ? 0 : k % 3 == 1 ? len / 2 : len - 1];
+		victim = sim.heap[k % 3 == 0 ? 0 : k % 3 == 1 ? len / 2 : len - 1].ev;
 		gone[victim->data] = true;
 		sim_cancel(&sim, victim);
 		assert_false(sim_event_pending(victim));
