@@ -41,11 +41,15 @@ void transcript_printf(struct transcript *t, const char *fmt, ...)
 	va_list ap;
 	int n;
 
+	if (!t->buf) {
+		t->cap = 1024;
+		t->buf = xcalloc(1, t->cap);
+	}
 	for (;;) {
 		size_t room = t->cap - t->len;
 
 		va_start(ap, fmt);
-		n = vsnprintf(t->buf ? t->buf + t->len : NULL, room, fmt, ap);
+		n = vsnprintf(t->buf + t->len, room, fmt, ap);
 		va_end(ap);
 		if ((size_t)n < room)
 			break;
