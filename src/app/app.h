@@ -107,6 +107,9 @@ struct udp_app {
 void udp_app_init(struct udp_app *u, struct host *h, struct host *dest,
 		  const struct udp_config *cfg);
 
+/* Time spent blocked on a full send buffer, including a block under way. */
+sim_time_t udp_blocked_ps(const struct udp_app *u);
+
 void transcript_printf(struct transcript *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void transcript_free(struct transcript *t);

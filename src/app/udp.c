@@ -105,3 +105,12 @@ void udp_app_init(struct udp_app *u, struct host *h, struct host *dest,
 	task_init(&u->task, &h->cpus[cfg->cpu % h->nr_cpus], udp_run, u);
 	task_start(&u->task, cfg->start);
 }
+
+sim_time_t udp_blocked_ps(const struct udp_app *u)
+{
+	sim_time_t t = u->blocked_ps;
+
+	if (u->state == US_WAIT_SPACE)
+		t += u->host->sim->now - u->block_start;
+	return t;
+}

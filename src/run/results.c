@@ -124,7 +124,7 @@ static json_t *udp_json(const struct udp_app *u)
 	json_object_set_new(o, "received_bytes", json_integer((json_int_t)u->sink_bytes));
 	json_object_set_new(o, "eagain", json_integer((json_int_t)u->eagain));
 	json_object_set_new(o, "blocked", json_integer((json_int_t)u->blocked));
-	json_object_set_new(o, "blocked_s", jreal(time_to_s(u->blocked_ps), 6));
+	json_object_set_new(o, "blocked_s", jreal(time_to_s(udp_blocked_ps(u)), 6));
 	json_object_set_new(o, "qdisc_drops", json_integer((json_int_t)u->enobufs));
 	json_object_set_new(o, "sk_sndbuf", json_integer(u->sk.sk_sndbuf));
 	json_object_set_new(o, "sk_wmem_alloc_peak", json_integer(u->sk.wmem_peak));

@@ -79,7 +79,7 @@ static void udp_summary(const struct udp_app *u, FILE *out)
 	fprintf(out, "udp %s -> %s: %llu sent, %llu received, %llu EAGAIN, blocked %.3f s, %llu qdisc drops\n",
 		u->host->name, u->dest->name, (unsigned long long)u->sent,
 		(unsigned long long)u->sink_packets, (unsigned long long)u->eagain,
-		time_to_s(u->blocked_ps), (unsigned long long)u->enobufs);
+		time_to_s(udp_blocked_ps(u)), (unsigned long long)u->enobufs);
 }
 
 static void host_summary(const struct world *w, const struct host *h, FILE *out)
