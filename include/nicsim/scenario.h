@@ -40,6 +40,7 @@ struct scn_ethtool {
 	int64_t		tx_frames;	/* tx-frames */
 	int64_t		rx_frames;	/* rx-frames */
 	sim_time_t	rx_usecs;	/* rx-usecs (stored as time) */
+	sim_time_t	tx_usecs;	/* tx-usecs: hrtimer reclaim period */
 	int64_t		tx_ring;	/* tx (ethtool -G) */
 	int64_t		rx_ring;	/* rx */
 };
@@ -48,6 +49,10 @@ struct scn_ethtool {
 struct scn_sysctl {
 	int64_t		wmem_default;	/* net.core.wmem_default */
 	int64_t		wmem_max;	/* net.core.wmem_max */
+	int64_t		tcp_wmem[3];	/* [0] == SCN_UNSET: kernel default */
+	int64_t		tcp_rmem[3];
+	int64_t		tcp_limit_output_bytes;
+	char		tcp_congestion_control[SCN_NAME_MAX];
 };
 
 /* [host.NAME] */
@@ -60,6 +65,8 @@ struct scn_host {
 	int64_t		txq_number;		/* driver module parameter */
 	int64_t		rxq_number;
 	int64_t		tx_queue_len;		/* ip link set txqueuelen */
+	char		tx_reclaim[SCN_NAME_MAX];	/* mvneta reclaim policy */
+	sim_time_t	tx_timer_period;
 	struct scn_ethtool ethtool;
 	struct scn_sysctl sysctl;
 };
@@ -78,6 +85,10 @@ struct scn_app {
 	int64_t		cpu;		/* CPU the process runs on */
 	int64_t		nonblock;	/* udp: MSG_DONTWAIT (0/1) */
 	sim_time_t	sndtimeo;	/* SO_SNDTIMEO, unset = app rule */
+	char		mode[SCN_NAME_MAX];	/* http: write | sendfile */
+	int64_t		read_size;
+	int64_t		rcvbuf;
+	int64_t		peer_cpu;
 };
 
 /* [expect.ID]: a published observation this scenario reproduces. */

@@ -25,6 +25,12 @@
 #define ETH_P_IP	0x0800
 #define IPPROTO_ICMP_	1
 #define IPPROTO_UDP_	17
+#define IPPROTO_TCP_	6
+#define TCP_HLEN_TS	32	/* 20 + timestamps option 12 */
+#define TCPHDR_FIN	0x01
+#define TCPHDR_SYN	0x02
+#define TCPHDR_PSH	0x08
+#define TCPHDR_ACK	0x10
 #define ICMP_ECHOREPLY_	0
 #define ICMP_ECHO_	8
 
@@ -33,6 +39,7 @@ struct sock;
 enum skb_destructor {
 	SKB_DESTRUCTOR_NONE,
 	SKB_DESTRUCTOR_SOCK_WFREE,	/* sock_wfree: uncharge sk_wmem_alloc */
+	SKB_DESTRUCTOR_TCP_WFREE,	/* tcp_wfree: uncharge, and wake TSQ */
 };
 
 /* Timestamps along the path, for the "where did the time go" accounting. */
@@ -55,6 +62,7 @@ struct sk_buff {
 	struct sock	*sk;
 	uint8_t		destructor;	/* enum skb_destructor */
 	uint8_t		priority;	/* skb->priority & 15 (pfifo_fast band) */
+	uint8_t		nr_frags;	/* page fragments after the linear part */
 	uint16_t	queue_mapping;
 	uint16_t	protocol;	/* ETH_P_IP */
 
@@ -73,8 +81,21 @@ struct sk_buff {
 	uint16_t	dport;
 	uint32_t	payload_len;	/* bytes after the L4 header */
 	sim_time_t	app_stamp;	/* timestamp the sender put in the payload */
+	/* TCP (sequence numbers are 64-bit and never wrap in nicsim; the
+	 * pcap writer folds them to 32 bits) */
+	uint64_t	seq;
+	uint64_t	end_seq;
+	uint64_t	ack_seq;
+	uint32_t	tcp_win;	/* advertised window, bytes (unscaled) */
+	uint8_t		tcp_flags;
+	uint16_t	gso_segs;	/* segments this skb becomes on the wire */
+	uint16_t	gso_size;	/* MSS of those segments */
+	sim_time_t	tsval;		/* timestamps option */
+	sim_time_t	tsecr;
 
 	sim_time_t	rx_stamp;	/* receive timestamp (SO_TIMESTAMP) */
+	uint32_t	rx_off;		/* bytes already read by the application */
+	uint32_t	pcount;		/* write queue: segments when last sent */
 	sim_time_t	t[SKB_T_NR];
 };
 

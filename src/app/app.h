@@ -11,6 +11,7 @@
 #include "nicsim/time.h"
 #include "host/task.h"
 #include "host/sock.h"
+#include "host/tcp.h"
 
 struct host;
 
@@ -106,6 +107,36 @@ struct udp_app {
 
 void udp_app_init(struct udp_app *u, struct host *h, struct host *dest,
 		  const struct udp_config *cfg);
+
+enum stream_mode {
+	STREAM_WRITE,		/* write() from user memory (netperf, iperf) */
+	STREAM_FILE_WRITE,	/* read() a file, then write() it (Apache) */
+	STREAM_SENDFILE,	/* sendfile() (nginx) */
+};
+
+struct stream_config {
+	char		name[32];
+	enum stream_mode mode;
+	int64_t		size;		/* bytes per write()/sendfile() */
+	int64_t		read_size;	/* bytes per read() at the receiver */
+	sim_time_t	start;
+	int		cpu, peer_cpu;
+	const char	*cc;
+	int64_t		sndbuf, rcvbuf;	/* -1 = autotuning */
+};
+
+struct stream_app {
+	struct stream_config cfg;
+	struct host	*host, *dest;
+	struct tcp_sock	tx, rx;
+	struct task	sender, receiver;
+	uint32_t	left;		/* of the current write */
+	uint64_t	calls, waits, written, read;
+};
+
+void stream_app_init(struct stream_app *s, struct host *h, struct host *dest,
+		     const struct stream_config *cfg);
+void stream_app_free(struct stream_app *s);
 
 /* Time spent blocked on a full send buffer, including a block under way. */
 sim_time_t udp_blocked_ps(const struct udp_app *u);

@@ -8,8 +8,10 @@
 #include "core/names.h"
 
 const char *const nicsim_platform_names[] = { "armada-370", "x86-64", NULL };
-const char *const nicsim_kernel_names[] = { "3.10", "3.12", "3.13", "4.4", "6.x", NULL };
+const char *const nicsim_kernel_names[] = {
+	"3.5", "3.10", "3.11", "3.12-rc", "3.12", "3.13", "4.4", "6.x", NULL
+};
 const char *const nicsim_driver_names[] = {
 	"mvneta-3.8", "mvneta-3.13", "mvneta-3.18", "mvneta-6.x", "ideal", NULL
 };
-const char *const nicsim_app_types[] = { "ping", "udp", NULL };
+const char *const nicsim_app_types[] = { "ping", "udp", "stream", "http", NULL };

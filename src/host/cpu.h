@@ -57,6 +57,7 @@ struct timer_list {
 };
 
 struct irq_desc;
+struct tcp_sock;
 
 struct cpu {
 	struct host	*host;
@@ -76,6 +77,7 @@ struct cpu {
 	struct napi_struct *poll_head;
 	struct napi_struct *poll_tail;
 	struct qdisc	*output_queue;	/* softnet_data.output_queue */
+	struct tcp_sock	*tsq_list;	/* per-CPU tsq_tasklet list */
 	/* accounting */
 	sim_time_t	busy_ps[ACCT_NR];
 	sim_time_t	wait_ps[CTX_NR];	/* queued but not running */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "host/host.h"
+#include "host/tcp.h"
 #include "core/util.h"
 
 void host_init(struct host *h, struct sim *sim, struct skb_pool *pool, int idx,
@@ -29,7 +30,8 @@ void host_init(struct host *h, struct sim *sim, struct skb_pool *pool, int idx,
 	snprintf(h->name, sizeof(h->name), "%s", name);
 	h->addr = (10u << 24) | (uint32_t)(idx + 1);
 	h->plat = plat;
-	h->kp = kp;
+	h->kp_local = *kp;
+	h->kp = &h->kp_local;
 	h->hz = hz;
 	h->tick = PS_PER_S / hz;
 	h->nr_cpus = MIN(plat->nr_cpus, HOST_MAX_CPUS);
@@ -45,6 +47,7 @@ void host_init(struct host *h, struct sim *sim, struct skb_pool *pool, int idx,
 		open_softirq(c, TIMER_SOFTIRQ, run_timer_softirq);
 		open_softirq(c, NET_TX_SOFTIRQ, net_tx_action);
 		open_softirq(c, NET_RX_SOFTIRQ, net_rx_action);
+		open_softirq(c, TASKLET_SOFTIRQ, tcp_tasklet_func);
 	}
 }
 
@@ -196,6 +199,9 @@ void netif_receive_skb(struct cpu *cpu, struct sk_buff *skb)
 		break;
 	case IPPROTO_UDP_:
 		udp_rcv(cpu, skb);
+		break;
+	case IPPROTO_TCP_:
+		tcp_v4_rcv(cpu, skb);
 		break;
 	default:
 		h->rx_dropped++;

@@ -49,6 +49,7 @@ struct irq_desc {
 void irq_set_level(struct irq_desc *irq, bool level);
 
 struct nic_driver;
+struct eth_port;
 
 struct host {
 	struct sim	*sim;
@@ -57,7 +58,8 @@ struct host {
 	char		name[32];
 	uint32_t	addr;		/* IPv4, host order: 10.0.0.(idx+1) */
 	const struct platform *plat;
-	const struct kprofile *kp;
+	const struct kprofile *kp;	/* points at kp_local */
+	struct kprofile	kp_local;	/* the kernel profile with sysctl overrides */
 	int		hz;
 	sim_time_t	tick;		/* ps per jiffy */
 	int		nr_cpus;
@@ -76,6 +78,7 @@ struct host {
 	struct rng	rng;
 	uint16_t	ip_id;
 	uint8_t		neigh;		/* the peer's host index (one link) */
+	struct eth_port	*port;		/* where our frames leave */
 	/* statistics */
 	uint64_t	rx_packets, rx_dropped, icmp_echo_replies;
 };

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "host/host.h"
+#include "host/tcp.h"
 #include "core/util.h"
 
 /* --- skb lists ------------------------------------------------------ */
@@ -96,28 +97,44 @@ static struct sk_buff *dequeue_skb(struct qdisc *q)
 	return pfifo_fast_dequeue(q);
 }
 
-/* sch_direct_xmit: hand one skb to the driver; false to stop the loop. */
-static bool sch_direct_xmit(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
+/* dev_requeue_skb: what the driver refused goes back, segments and all */
+static void dev_requeue(struct qdisc *q, struct sk_buff *skb)
 {
-	struct net_device *dev = q->txq->dev;
-	enum netdev_tx rc;
-
-	if (netif_tx_queue_stopped(q->txq)) {
-		rc = NETDEV_TX_BUSY;
-	} else {
-		skb->t[SKB_T_XMIT] = cpu_now(cpu);
-		rc = dev->ops->ndo_start_xmit(skb, dev);
-	}
-	if (rc == NETDEV_TX_OK) {
-		q->packets++;
-		q->bytes += skb->len;
-		return !netif_tx_queue_stopped(q->txq);
-	}
-	/* dev_requeue_skb */
 	q->gso_skb = skb;
 	q->qlen++;
 	q->requeues++;
-	return false;
+}
+
+/*
+ * sch_direct_xmit -> dev_hard_start_xmit: software GSO first when the
+ * device lacks TSO (skb_gso_segment), then each segment to the driver;
+ * false stops the qdisc loop.
+ */
+static bool sch_direct_xmit(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
+{
+	struct net_device *dev = q->txq->dev;
+
+	if (skb->gso_segs > 1 && !dev->tso)
+		skb = tcp_gso_segment(cpu, skb);
+	while (skb) {
+		struct sk_buff *next = skb->next;
+
+		if (netif_tx_queue_stopped(q->txq)) {
+			dev_requeue(q, skb);
+			return false;
+		}
+		skb->next = NULL;
+		skb->t[SKB_T_XMIT] = cpu_now(cpu);
+		if (dev->ops->ndo_start_xmit(skb, dev) != NETDEV_TX_OK) {
+			skb->next = next;
+			dev_requeue(q, skb);
+			return false;
+		}
+		q->packets++;
+		q->bytes += skb->len;
+		skb = next;
+	}
+	return !netif_tx_queue_stopped(q->txq);
 }
 
 /* __qdisc_run: until empty, stopped, or the quota is used up. */

@@ -89,6 +89,7 @@ struct net_device {
 	int		real_num_tx_queues;
 	struct netdev_queue txq[NETDEV_MAX_QUEUES];
 	uint32_t	tx_hashrnd;	/* hashrnd, random per boot */
+	bool		tso;		/* NETIF_F_TSO: the driver takes GSO skbs */
 	uint64_t	tx_dropped;
 };
 

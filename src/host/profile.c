@@ -17,6 +17,7 @@
 #include "host/profile.h"
 #include "core/names.h"
 #include "core/util.h"
+#include "host/tcp_formulas.h"
 
 static const struct platform platforms[] = {
 	{
@@ -35,6 +36,8 @@ static const struct platform platforms[] = {
 		 * two, so + L1_CACHE_BYTES = 576 (skbuff.c SKB_SMALL_HEAD_SIZE). */
 		.small_head_cache = 576,
 		.default_hz = 100,
+		/* L1_CACHE_ALIGN(128 + MAX_HEADER) */
+		.max_tcp_header = 320,
 		.cost = {
 			.syscall = 1200, .raw_sendmsg = 2500, .udp_sendmsg = 2500,
 			.ip_output = 1500, .dev_queue_xmit = 1500, .xmit_pkt = 1200,
@@ -44,6 +47,9 @@ static const struct platform platforms[] = {
 			.icmp_echo = 2500, .sock_deliver = 800, .recvmsg = 2500,
 			.wakeup = 3000, .timer = 300, .user_iter = 2000,
 			.copy_byte_x16 = 8,
+			.tcp_sendmsg = 2000, .sendpage = 600, .tcp_xmit_skb = 2500,
+			.gso_seg = 900, .tcp_ack = 2500, .tcp_rcv = 2200,
+			.tcp_send_ack = 1500, .tcp_recvmsg = 1500, .file_read_x16 = 8,
 		},
 	},
 	{
@@ -57,6 +63,7 @@ static const struct platform platforms[] = {
 		.sizeof_shinfo = 320,
 		.small_head_cache = 640,
 		.default_hz = 250,
+		.max_tcp_header = 320,
 		.cost = {
 			.syscall = 400, .raw_sendmsg = 1500, .udp_sendmsg = 1500,
 			.ip_output = 800, .dev_queue_xmit = 800, .xmit_pkt = 500,
@@ -66,28 +73,67 @@ static const struct platform platforms[] = {
 			.icmp_echo = 1200, .sock_deliver = 400, .recvmsg = 1200,
 			.wakeup = 1500, .timer = 150, .user_iter = 1000,
 			.copy_byte_x16 = 2,
+			.tcp_sendmsg = 800, .sendpage = 250, .tcp_xmit_skb = 1000,
+			.gso_seg = 400, .tcp_ack = 1000, .tcp_rcv = 900,
+			.tcp_send_ack = 600, .tcp_recvmsg = 600, .file_read_x16 = 2,
 		},
 	},
 };
 
+#define TCP_3X	.tcp_wmem = { 4096, 16384, 4194304 }, .tcp_rmem = { 4096, 87380, 6291456 }, \
+		.tcp_adv_win_scale = 1, .tcp_min_tso_segs = 2, .tcp_cc = "cubic", .pacing_shift = 10
+#define NET_3X	.napi_weight = 64, .netdev_budget = 300, .netdev_budget_jiffies = 2, .dev_weight = 64
+
+/*
+ * TSQ, pacing and GSO sizing per era: linux-tx-path.md sections 3 and 9.
+ * "3.5": no TSQ; "3.11": the fixed 128 KiB TSQ (3.6-3.11); "3.12-rc": the
+ * dynamic limit before "tcp: tsq: restore minimal amount of queueing";
+ * "3.12": 3.12.x stable with that fix; "3.13" likewise; "4.4":
+ * min(max(2*truesize, rate>>10), 262144); "6.x": 4 MiB sysctl, pacing
+ * shift, single-skb escape.
+ * gso_seg_destructor: GSO segments inherit tcp_wfree ("tcp: gso: fix
+ * truesize tracking", 3.12 cycle; UNVERIFIED which 3.12-rc).
+ */
 static const struct kprofile kprofiles[] = {
-	{ .name = "3.10", .source = "Linux 3.10 (3.10.33 read)",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, .napi_weight = 64,
-	  .netdev_budget = 300, .netdev_budget_jiffies = 2, .dev_weight = 64 },
-	{ .name = "3.12", .source = "Linux 3.12 (last with SOCK_MIN_SNDBUF 2048)",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, .napi_weight = 64,
-	  .netdev_budget = 300, .netdev_budget_jiffies = 2, .dev_weight = 64 },
+	{ .name = "3.5", .source = "Linux 3.5: before TCP Small Queues",
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X,
+	  .tsq_mode = TSQ_NONE, .pacing_mode = PACING_NONE, .gso_mode = GSO_HALF_WINDOW },
+	/* 3.10.y stable from 3.10.2x carries TSO autosizing, the dynamic TSQ
+	 * limit and its fix (read in 3.10.65 and 3.10.99) */
+	{ .name = "3.10", .source = "Linux 3.10.y stable (3.10.33, 3.10.65, 3.10.99 read)",
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .gso_seg_destructor = true,
+	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
+	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
+	{ .name = "3.11", .source = "Linux 3.11: fixed TSQ limit 131072",
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X,
+	  .tsq_mode = TSQ_FIXED, .tcp_limit_output_bytes = 131072,
+	  .pacing_mode = PACING_NONE, .gso_mode = GSO_HALF_WINDOW },
+	{ .name = "3.12-rc", .source = "Linux 3.12-rc: 'tcp: TSQ can use a dynamic limit', before its fix",
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X,
+	  .tsq_mode = TSQ_DYN_312RC, .tcp_limit_output_bytes = 131072,
+	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
+	{ .name = "3.12", .source = "Linux 3.12.x stable (TSQ fix 98e09386 backported)",
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .gso_seg_destructor = true,
+	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
+	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "3.13", .source = "Linux 3.13 (3.13.10 read)",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, .napi_weight = 64,
-	  .netdev_budget = 300, .netdev_budget_jiffies = 2, .dev_weight = 64 },
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .gso_seg_destructor = true,
+	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
+	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "4.4", .source = "Linux 4.4 (4.4.155 read)",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, .napi_weight = 64,
-	  .netdev_budget = 300, .netdev_budget_jiffies = 2, .dev_weight = 64 },
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .gso_seg_destructor = true,
+	  .tsq_mode = TSQ_MIN_MAX, .tcp_limit_output_bytes = 262144,
+	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE_NORTT, .rtt_usec = true },
 	{ .name = "6.x", .source = "Linux 6.x (6.18.2 read)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, .sndbuf_int_clamp = true,
-	  .small_head_cache = true, .wmem_max = 4 << 20, .napi_weight = 64,
-	  .netdev_budget = 300, .netdev_budget_jiffies = 2, .dev_weight = 64 },
+	  .small_head_cache = true, .wmem_max = 4 << 20, NET_3X,
+	  .tcp_wmem = { 4096, 16384, 4194304 }, .tcp_rmem = { 4096, 131072, 6291456 },
+	  .tcp_adv_win_scale = 1, .tcp_min_tso_segs = 2, .tcp_cc = "cubic", .pacing_shift = 10,
+	  .gso_seg_destructor = true, .tsq_mode = TSQ_V6, .tcp_limit_output_bytes = 4194304,
+	  .ts_clock_ms = true, .rtt_usec = true,
+	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE },
 };
+
 
 #define FIND(table, nm) do {						\
 	size_t i_;							\

@@ -38,6 +38,15 @@ struct cpu_costs {
 	uint32_t timer;			/* one expired timer_list callback */
 	uint32_t user_iter;		/* application bookkeeping per iteration */
 	uint32_t copy_byte_x16;		/* copy cost per 16 bytes */
+	uint32_t tcp_sendmsg;		/* tcp_sendmsg fixed part, per skb filled */
+	uint32_t sendpage;		/* do_tcp_sendpages, per 4 KiB page */
+	uint32_t tcp_xmit_skb;		/* tcp_write_xmit + tcp_transmit_skb, per skb */
+	uint32_t gso_seg;		/* skb_segment, per segment */
+	uint32_t tcp_ack;		/* tcp_ack on the sender, per ACK */
+	uint32_t tcp_rcv;		/* tcp_v4_rcv + tcp_rcv_established, per segment */
+	uint32_t tcp_send_ack;		/* tcp_send_ack (without IP output) */
+	uint32_t tcp_recvmsg;		/* tcp_recvmsg fixed part, per call */
+	uint32_t file_read_x16;		/* read() from the page cache, per 16 B */
 };
 
 struct platform {
@@ -51,6 +60,7 @@ struct platform {
 	int		sizeof_shinfo;		/* sizeof(struct skb_shared_info) */
 	int		small_head_cache;	/* SKB_SMALL_HEAD_CACHE_SIZE (>=6.3) */
 	int		default_hz;		/* CONFIG_HZ default of the arch */
+	int		max_tcp_header;		/* MAX_TCP_HEADER */
 	struct cpu_costs cost;
 };
 
@@ -62,6 +72,20 @@ enum sndbuf_min_rule {
 struct kprofile {
 	const char	*name;
 	const char	*source;
+	/* TCP */
+	int		tsq_mode;		/* enum tsq_mode */
+	int		pacing_mode;		/* enum pacing_mode */
+	int		gso_mode;		/* enum gso_mode */
+	bool		gso_seg_destructor;	/* GSO segments carry tcp_wfree */
+	uint32_t	tcp_limit_output_bytes;
+	int		pacing_shift;		/* sk_pacing_shift */
+	int64_t		tcp_wmem[3];
+	int64_t		tcp_rmem[3];
+	int		tcp_adv_win_scale;
+	uint32_t	tcp_min_tso_segs;
+	const char	*tcp_cc;		/* default congestion control */
+	bool		ts_clock_ms;		/* TCP timestamps tick in ms (>= 4.13), else jiffies */
+	bool		rtt_usec;		/* sender RTT in usec (>= 3.15), else jiffies */
 	enum sndbuf_min_rule sndbuf_min;
 	bool		sndbuf_int_clamp;	/* 6.x: val = min(val, INT_MAX/2) */
 	bool		small_head_cache;	/* >= 6.3 skb_small_head_cache */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "host/host.h"
+#include "host/tcp.h"
 #include "core/util.h"
 
 #define SKB_SLAB 512
@@ -88,6 +89,8 @@ void kfree_skb(struct cpu *cpu, struct sk_buff *skb)
 {
 	if (skb->destructor == SKB_DESTRUCTOR_SOCK_WFREE)
 		sock_wfree(cpu, skb);
+	else if (skb->destructor == SKB_DESTRUCTOR_TCP_WFREE)
+		tcp_wfree(cpu, skb);
 	skb_pool_put(cpu->host->pool, skb);
 }
 

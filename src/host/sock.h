@@ -25,7 +25,7 @@
 struct host;
 struct task;
 
-enum sock_kind { SK_RAW_ICMP, SK_UDP };
+enum sock_kind { SK_RAW_ICMP, SK_UDP, SK_TCP };
 
 enum { ERR_OK = 0, ERR_ENOBUFS = 105, ERR_EAGAIN = 11 };
 

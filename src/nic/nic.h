@@ -19,11 +19,14 @@ struct nic_config {
 	int64_t		tx_frames;
 	int64_t		rx_frames;
 	sim_time_t	rx_usecs;
+	sim_time_t	tx_usecs;
 	int64_t		tx_ring;
 	int64_t		rx_ring;
 	int64_t		txq_number;
 	int64_t		rxq_number;
 	int64_t		tx_queue_len;
+	const char	*tx_reclaim;	/* "" = the profile's policy */
+	sim_time_t	tx_timer_period;
 };
 
 /* Which config field an error is about, for FILE:LINE reporting. */

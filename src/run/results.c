@@ -131,6 +131,73 @@ static json_t *udp_json(const struct udp_app *u)
 	return o;
 }
 
+static const char *const mode_text[] = { "write", "file+write", "sendfile" };
+
+double stream_goodput_mbps(const struct stream_app *s, sim_time_t end)
+{
+	sim_time_t t = end - s->cfg.start;
+
+	return t > 0 ? (double)s->read * 8.0 / time_to_s(t) / 1e6 : 0;
+}
+
+enum tcp_limit tcp_main_limit(const struct tcp_sock *tp)
+{
+	int i, best = 0;
+
+	for (i = 1; i < TCP_LIM_NR; i++)
+		if (tp->lim_ps[i] > tp->lim_ps[best])
+			best = i;
+	return (enum tcp_limit)best;
+}
+
+static json_t *limited_json(const struct tcp_sock *tp)
+{
+	json_t *o = json_object();
+	sim_time_t total = 0;
+	int i;
+
+	for (i = 0; i < TCP_LIM_NR; i++)
+		total += tp->lim_ps[i];
+	for (i = 0; i < TCP_LIM_NR; i++)
+		json_object_set_new(o, tcp_limit_names[i],
+				    jreal(total ? 100.0 * (double)tp->lim_ps[i] / (double)total : 0, 2));
+	return o;
+}
+
+static json_t *stream_json(const struct stream_app *s, sim_time_t end)
+{
+	const struct tcp_sock *tp = &s->tx;
+	json_t *o = json_object();
+
+	json_object_set_new(o, "type", json_string(s->cfg.mode == STREAM_WRITE ? "stream" : "http"));
+	json_object_set_new(o, "host", json_string(s->host->name));
+	json_object_set_new(o, "dest", json_string(s->dest->name));
+	json_object_set_new(o, "mode", json_string(mode_text[s->cfg.mode]));
+	json_object_set_new(o, "goodput_mbps", jreal(stream_goodput_mbps(s, end), 3));
+	json_object_set_new(o, "bytes", json_integer((json_int_t)s->read));
+	json_object_set_new(o, "limited_by", limited_json(tp));
+	json_object_set_new(o, "limited_by_main", json_string(tcp_limit_names[tcp_main_limit(tp)]));
+	json_object_set_new(o, "segs_out", json_integer((json_int_t)tp->segs_out));
+	json_object_set_new(o, "retransmits", json_integer((json_int_t)tp->retrans));
+	json_object_set_new(o, "fast_retransmits", json_integer((json_int_t)tp->fast_retrans));
+	json_object_set_new(o, "rtos", json_integer((json_int_t)tp->rtos));
+	json_object_set_new(o, "acks_in", json_integer((json_int_t)tp->acks_in));
+	json_object_set_new(o, "tsq_throttles", json_integer((json_int_t)tp->tsq_throttles));
+	json_object_set_new(o, "cwnd", json_integer(tp->cc.snd_cwnd));
+	json_object_set_new(o, "ssthresh", json_integer(tp->cc.snd_ssthresh));
+	json_object_set_new(o, "srtt_us", jreal(time_to_us(tp->srtt), 3));
+	json_object_set_new(o, "min_rtt_us", jreal(time_to_us(tp->min_rtt), 3));
+	json_object_set_new(o, "pacing_rate_mbps", jreal(tp->pacing_rate == UINT64_MAX ? 0 :
+			    (double)tp->pacing_rate * 8 / 1e6, 3));
+	json_object_set_new(o, "size_goal", json_integer(tp->size_goal));
+	json_object_set_new(o, "sk_sndbuf", json_integer(tp->sk.sk_sndbuf));
+	json_object_set_new(o, "sk_wmem_alloc_peak", json_integer(tp->sk.wmem_peak));
+	json_object_set_new(o, "rcvbuf", json_integer(s->rx.rcvbuf));
+	json_object_set_new(o, "writes", json_integer((json_int_t)s->calls));
+	json_object_set_new(o, "sndbuf_waits", json_integer((json_int_t)s->waits));
+	return o;
+}
+
 static json_t *cpu_json(const struct cpu *c, sim_time_t dur)
 {
 	json_t *o = json_object(), *pct = json_object(), *sirq = json_object();
@@ -238,7 +305,8 @@ json_t *world_results(const struct world *w)
 		const struct world_app *a = &w->apps[i];
 
 		json_object_set_new(apps, a->cfg->name, a->kind == APP_PING ?
-				    ping_json(&a->u.ping) : udp_json(&a->u.udp));
+				    ping_json(&a->u.ping) : a->kind == APP_UDP ?
+				    udp_json(&a->u.udp) : stream_json(&a->u.stream, w->duration));
 	}
 	json_object_set_new(root, "apps", apps);
 	for (i = 0; i < w->nr_hosts; i++)

@@ -82,6 +82,38 @@ static void udp_summary(const struct udp_app *u, FILE *out)
 		time_to_s(udp_blocked_ps(u)), (unsigned long long)u->enobufs);
 }
 
+static void stream_summary(const struct world *w, const struct stream_app *s, FILE *out)
+{
+	const struct tcp_sock *tp = &s->tx;
+	sim_time_t total = 0;
+	int i, order[TCP_LIM_NR], n = 0;
+
+	fprintf(out, "%s %s -> %s: %.1f Mbit/s goodput (%.2f MB/s); cwnd %u, srtt %.3f ms, "
+		"%llu retransmits, sk_sndbuf %lld\n", s->cfg.mode == STREAM_WRITE ? "stream" : "http",
+		s->host->name, s->dest->name, stream_goodput_mbps(s, w->duration),
+		stream_goodput_mbps(s, w->duration) / 8, tp->cc.snd_cwnd, time_to_ms(tp->srtt),
+		(unsigned long long)tp->retrans, (long long)tp->sk.sk_sndbuf);
+	for (i = 0; i < TCP_LIM_NR; i++)
+		total += tp->lim_ps[i];
+	for (i = 0; i < TCP_LIM_NR; i++)	/* by share, largest first */
+		order[n++] = i;
+	for (i = 1; i < n; i++) {
+		int j = i, v = order[i];
+
+		while (j > 0 && tp->lim_ps[order[j - 1]] < tp->lim_ps[v]) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = v;
+	}
+	fprintf(out, "  limited by:");
+	for (i = 0; i < n && total; i++)
+		if (tp->lim_ps[order[i]] * 100 >= total)
+			fprintf(out, " %s %.0f%%", tcp_limit_names[order[i]],
+				100.0 * (double)tp->lim_ps[order[i]] / (double)total);
+	fprintf(out, "\n");
+}
+
 static void host_summary(const struct world *w, const struct host *h, FILE *out)
 {
 	struct nic_info ni;
@@ -112,8 +144,10 @@ void world_summary(const struct world *w, FILE *out)
 	for (i = 0; i < w->nr_apps; i++) {
 		if (w->apps[i].kind == APP_PING)
 			ping_summary(&w->apps[i].u.ping, out);
-		else
+		else if (w->apps[i].kind == APP_UDP)
 			udp_summary(&w->apps[i].u.udp, out);
+		else
+			stream_summary(w, &w->apps[i].u.stream, out);
 	}
 	for (i = 0; i < w->nr_hosts; i++)
 		host_summary(w, &w->hosts[i], out);

@@ -43,9 +43,12 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 	const struct kprofile *kp = kprofile_find(sh->kernel);
 	struct host *h = &w->hosts[i];
 	struct nic_config cfg = {
-		sh->ethtool.tx_frames, sh->ethtool.rx_frames, sh->ethtool.rx_usecs,
-		sh->ethtool.tx_ring, sh->ethtool.rx_ring, sh->txq_number,
-		sh->rxq_number, sh->tx_queue_len,
+		.tx_frames = sh->ethtool.tx_frames, .rx_frames = sh->ethtool.rx_frames,
+		.rx_usecs = sh->ethtool.rx_usecs, .tx_usecs = sh->ethtool.tx_usecs,
+		.tx_ring = sh->ethtool.tx_ring, .rx_ring = sh->ethtool.rx_ring,
+		.txq_number = sh->txq_number, .rxq_number = sh->rxq_number,
+		.tx_queue_len = sh->tx_queue_len, .tx_reclaim = sh->tx_reclaim,
+		.tx_timer_period = sh->tx_timer_period,
 	};
 	enum nic_field field = NIC_F_NONE;
 	char msg[256];
@@ -64,7 +67,16 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		h->wmem_default = sh->sysctl.wmem_default;
 	if (sh->sysctl.wmem_max > 0)
 		h->wmem_max = sh->sysctl.wmem_max;
+	if (sh->sysctl.tcp_wmem[0] != SCN_UNSET)
+		memcpy(h->kp_local.tcp_wmem, sh->sysctl.tcp_wmem, sizeof(h->kp_local.tcp_wmem));
+	if (sh->sysctl.tcp_rmem[0] != SCN_UNSET)
+		memcpy(h->kp_local.tcp_rmem, sh->sysctl.tcp_rmem, sizeof(h->kp_local.tcp_rmem));
+	if (sh->sysctl.tcp_limit_output_bytes != SCN_UNSET)
+		h->kp_local.tcp_limit_output_bytes = (uint32_t)sh->sysctl.tcp_limit_output_bytes;
+	if (sh->sysctl.tcp_congestion_control[0])
+		h->kp_local.tcp_cc = sh->sysctl.tcp_congestion_control;
 	h->neigh = (uint8_t)(1 - i);
+	h->port = &w->link.port[i];
 	w->link.port[i].owner = h;
 	if (nic_probe(h, &w->link.port[i], sh->driver, &cfg, msg, sizeof(msg), &field)) {
 		scenario_error_at(s, nic_field_ptr(sh, field), err, "%s", msg);
@@ -118,6 +130,23 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 		snprintf(pc.name, sizeof(pc.name), "%s", a->name);
 		wa->kind = APP_PING;
 		ping_init(&wa->u.ping, h, d, &pc);
+	} else if (!strcmp(a->type, "stream") || !strcmp(a->type, "http")) {
+		struct stream_config sc = {
+			.size = a->size, .read_size = a->read_size, .start = a->start,
+			.cpu = (int)a->cpu, .peer_cpu = (int)a->peer_cpu,
+			.sndbuf = a->sndbuf, .rcvbuf = a->rcvbuf,
+		};
+
+		if (!strcmp(a->type, "http"))
+			sc.mode = !strcmp(a->mode, "sendfile") ? STREAM_SENDFILE : STREAM_FILE_WRITE;
+		if (a->peer_cpu >= d->nr_cpus) {
+			scenario_error_at(w->scn, &a->peer_cpu, err, "app.%s: peer_cpu %lld, but %s has %d CPU(s)",
+					  a->name, (long long)a->peer_cpu, d->name, d->nr_cpus);
+			return -1;
+		}
+		snprintf(sc.name, sizeof(sc.name), "%s", a->name);
+		wa->kind = APP_STREAM;
+		stream_app_init(&wa->u.stream, h, d, &sc);
 	} else {
 		struct udp_config uc = {
 			.count = a->count, .interval = a->interval, .start = a->start,
@@ -210,6 +239,8 @@ void world_destroy(struct world *w)
 	for (i = 0; i < w->nr_apps; i++)
 		if (w->apps[i].kind == APP_PING)
 			ping_free(&w->apps[i].u.ping);
+		else if (w->apps[i].kind == APP_STREAM)
+			stream_app_free(&w->apps[i].u.stream);
 	for (i = 0; w->hosts && i < w->nr_hosts; i++)
 		nic_remove(&w->hosts[i]);
 	for (i = 0; i < 2; i++)

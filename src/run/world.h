@@ -17,7 +17,7 @@
 
 struct pcap_writer;
 
-enum app_kind { APP_PING, APP_UDP };
+enum app_kind { APP_PING, APP_UDP, APP_STREAM };
 
 struct world_app {
 	enum app_kind	kind;
@@ -25,6 +25,7 @@ struct world_app {
 	union {
 		struct ping	ping;
 		struct udp_app	udp;
+		struct stream_app stream;
 	} u;
 };
 
@@ -49,6 +50,9 @@ void world_run(struct world *w);
 json_t *world_results(const struct world *w);
 void world_summary(const struct world *w, FILE *out);
 void world_destroy(struct world *w);
+
+double stream_goodput_mbps(const struct stream_app *s, sim_time_t end);
+enum tcp_limit tcp_main_limit(const struct tcp_sock *tp);
 
 /* Look up a dotted path ("apps.ping.first_error_seq") in results. */
 json_t *json_path(json_t *root, const char *path);

@@ -54,6 +54,7 @@ enum scn_type {
 	SCN_T_STRING,
 	SCN_T_DOUBLE,
 	SCN_T_TOL,	/* tolerance: "2" absolute or "20%" relative */
+	SCN_T_TRIPLE,	/* three sizes, "min default max" (tcp_wmem) */
 };
 
 #define SCN_K_REQUIRED	0x1	/* scenario_check() insists on a value */

@@ -25,6 +25,9 @@
 #define TIME_MAX	(100000 * PS_PER_S)
 
 static const int64_t hz_values[] = { 100, 250, 300, 1000, 0 };
+static const char *const reclaim_names[] = { "xmit-timer", "tx-irq", "rx-poll", "hrtimer", NULL };
+static const char *const cc_names[] = { "cubic", "reno", NULL };
+static const char *const mode_names[] = { "write", "sendfile", NULL };
 
 static const struct scn_key scn_keys[] = {
 	KEY(SCN_SIM, "duration", SCN_T_TIME, struct scn_sim, duration,
@@ -67,6 +70,14 @@ static const struct scn_key scn_keys[] = {
 	    .unit = "packets",
 	    .meaning = "qdisc queue length (ip link set txqueuelen)"),
 
+	KEY(SCN_HOST, "tx_reclaim", SCN_T_CHOICE, struct scn_host, tx_reclaim,
+	    .choices = reclaim_names, .nodef = "(driver)", .unit = "",
+	    .meaning = "mvneta TX reclaim policy: xmit-timer (3.8), tx-irq (3.13+), "
+		       "rx-poll (2013 patch), hrtimer (mvpp2-like what-if)"),
+	KEY(SCN_HOST, "tx_timer_period", SCN_T_TIME, struct scn_host, tx_timer_period,
+	    .min = 1, .max = PS_PER_S, .nodef = "(driver)", .unit = "time",
+	    .meaning = "Period of the xmit-timer/rx-poll reclaim timer (MVNETA_TX_DONE_TIMER_PERIOD)"),
+
 	KEY(SCN_ETHTOOL, "tx-frames", SCN_T_INT, struct scn_ethtool,
 	    tx_frames, .min = 0, .max = 16383, .nodef = "(driver)",
 	    .unit = "frames",
@@ -79,6 +90,10 @@ static const struct scn_key scn_keys[] = {
 	    rx_usecs, .min = 0, .max = 1000000 * PS_PER_US,
 	    .nodef = "(driver)", .unit = "us",
 	    .meaning = "RX interrupt delay (ethtool -C rx-usecs; 100 or 100us)"),
+	KEY(SCN_ETHTOOL, "tx-usecs", SCN_T_USECS, struct scn_ethtool,
+	    tx_usecs, .min = 1, .max = 1000000 * PS_PER_US,
+	    .nodef = "(driver)", .unit = "us",
+	    .meaning = "TX completion delay: the hrtimer reclaim period (ethtool -C tx-usecs)"),
 	KEY(SCN_ETHTOOL, "tx", SCN_T_INT, struct scn_ethtool, tx_ring,
 	    .min = 1, .max = 16384, .nodef = "(driver)", .unit = "descriptors",
 	    .meaning = "TX ring size (ethtool -G tx)"),
@@ -86,6 +101,18 @@ static const struct scn_key scn_keys[] = {
 	    .min = 1, .max = 16384, .nodef = "(driver)", .unit = "descriptors",
 	    .meaning = "RX ring size (ethtool -G rx)"),
 
+	KEY(SCN_SYSCTL, "tcp_wmem", SCN_T_TRIPLE, struct scn_sysctl, tcp_wmem,
+	    .min = 1, .max = INT32_MAX, .nodef = "(kernel)", .unit = "bytes x3",
+	    .meaning = "net.ipv4.tcp_wmem: min default max TCP send buffer"),
+	KEY(SCN_SYSCTL, "tcp_rmem", SCN_T_TRIPLE, struct scn_sysctl, tcp_rmem,
+	    .min = 1, .max = INT32_MAX, .nodef = "(kernel)", .unit = "bytes x3",
+	    .meaning = "net.ipv4.tcp_rmem: min default max TCP receive buffer"),
+	KEY(SCN_SYSCTL, "tcp_limit_output_bytes", SCN_T_BYTES, struct scn_sysctl,
+	    tcp_limit_output_bytes, .min = 0, .max = INT32_MAX, .nodef = "(kernel)",
+	    .unit = "bytes", .meaning = "net.ipv4.tcp_limit_output_bytes (TSQ)"),
+	KEY(SCN_SYSCTL, "tcp_congestion_control", SCN_T_CHOICE, struct scn_sysctl,
+	    tcp_congestion_control, .choices = cc_names, .nodef = "(kernel)", .unit = "",
+	    .meaning = "net.ipv4.tcp_congestion_control"),
 	KEY(SCN_SYSCTL, "wmem_default", SCN_T_BYTES, struct scn_sysctl,
 	    wmem_default, .min = 1, .max = INT32_MAX, .nodef = "(kernel)",
 	    .unit = "bytes",
@@ -119,6 +146,18 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_APP, "sndbuf", SCN_T_BYTES, struct scn_app, sndbuf,
 	    .min = 0, .max = INT32_MAX, .nodef = "(app)", .unit = "bytes",
 	    .meaning = "SO_SNDBUF (ping -S)"),
+	KEY(SCN_APP, "mode", SCN_T_CHOICE, struct scn_app, mode,
+	    .choices = mode_names, .def = "write", .unit = "",
+	    .meaning = "http: write (read()+write(), Apache-like) or sendfile (nginx-like)"),
+	KEY(SCN_APP, "read_size", SCN_T_BYTES, struct scn_app, read_size,
+	    .min = 1, .max = 1 << 30, .def = "128KiB", .unit = "bytes",
+	    .meaning = "stream/http: bytes per read() at the receiving end"),
+	KEY(SCN_APP, "rcvbuf", SCN_T_BYTES, struct scn_app, rcvbuf,
+	    .min = 1, .max = INT32_MAX, .nodef = "(autotuning)", .unit = "bytes",
+	    .meaning = "SO_RCVBUF at the receiving end"),
+	KEY(SCN_APP, "peer_cpu", SCN_T_INT, struct scn_app, peer_cpu,
+	    .min = 0, .max = 63, .def = "0", .unit = "",
+	    .meaning = "stream/http: CPU of the receiving process on dest"),
 	KEY(SCN_APP, "cpu", SCN_T_INT, struct scn_app, cpu,
 	    .min = 0, .max = 63, .def = "0", .unit = "",
 	    .meaning = "CPU the process runs on"),
@@ -465,6 +504,30 @@ static int set_double(const struct scn_key *k, void *base, const char *v,
 	return 0;
 }
 
+/* "4096 16384 4194304": three sizes in ascending order, as tcp_wmem. */
+static int set_triple(const struct scn_key *k, void *base, const char *v,
+		      char *why, size_t len)
+{
+	int64_t t[3], *f = field_of(k, base);
+	char buf[128], *tok, *save = NULL;
+	int n = 0;
+
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+		if (n == 3 || scn_parse_bytes(tok, &t[n]) || t[n] < k->min || t[n] > k->max)
+			goto bad;
+		n++;
+	}
+	if (n != 3 || t[0] > t[1] || t[1] > t[2])
+		goto bad;
+	memcpy(f, t, sizeof(t));
+	return 0;
+bad:
+	snprintf(why, len, "%s: '%.60s' is not three ascending sizes 'min default max' "
+		 "(e.g. 4096 16384 4194304)", k->name, v);
+	return -1;
+}
+
 /* "2" sets tol_abs, "20%" sets tol_rel = 0.2; the other becomes 0. */
 static int set_tolerance(const struct scn_key *k, void *base, const char *v,
 			 char *why, size_t len)
@@ -505,6 +568,8 @@ int scn_key_parse(const struct scn_key *k, void *base, const char *value,
 		return set_double(k, base, value, why, len);
 	case SCN_T_TOL:
 		return set_tolerance(k, base, value, why, len);
+	case SCN_T_TRIPLE:
+		return set_triple(k, base, value, why, len);
 	default:
 		return set_number(k, base, value, why, len);
 	}
@@ -525,6 +590,7 @@ static void set_unset(const struct scn_key *k, void *base)
 		*(double *)field_of(k, base) = 0;
 		*(double *)((char *)base + k->aux) = 0;
 		break;
+	case SCN_T_TRIPLE:
 	default:
 		*(int64_t *)field_of(k, base) = SCN_UNSET;
 	}

@@ -39,6 +39,18 @@ static void update_irq(struct neta_dev *d)
 
 /* --- TX engine ------------------------------------------------------ */
 
+/* Descriptors of the frame starting at the queue's read index, or 0 if
+ * its last descriptor is not yet pending. */
+static uint32_t frame_descs(const struct neta_txq *t)
+{
+	uint32_t n;
+
+	for (n = 1; n <= t->pending; n++)
+		if (t->ring[(t->rd + n - 1) % t->size].command & MVNETA_TXD_L_DESC)
+			return n;
+	return 0;
+}
+
 static int pick_txq(struct neta_dev *d)
 {
 	int i;
@@ -46,7 +58,7 @@ static int pick_txq(struct neta_dev *d)
 	for (i = 0; i < MVNETA_MAX_QUEUES; i++) {
 		int q = (d->rr + i) % MVNETA_MAX_QUEUES;
 
-		if (d->txq[q].pending) {
+		if (d->txq[q].pending && frame_descs(&d->txq[q])) {
 			d->rr = (q + 1) % MVNETA_MAX_QUEUES;
 			return q;
 		}
@@ -69,15 +81,19 @@ static void tx_start(struct sim *sim, struct sim_event *ev)
 	int q = pick_txq(d);
 	struct neta_txq *txq;
 	struct sk_buff *skb, *frame;
+	uint32_t i, len = 0;
 	sim_time_t done;
 
 	if (q < 0)
 		return;
 	txq = &d->txq[q];
+	d->tx_ndesc = frame_descs(txq);
+	for (i = 0; i < d->tx_ndesc; i++)
+		len += txq->ring[(txq->rd + i) % txq->size].data_size;
 	skb = (struct sk_buff *)(uintptr_t)txq->ring[txq->rd].buf;
 	frame = skb_pool_get(d->host->pool);	/* the bits on the wire */
 	skb_copy_frame(frame, skb);
-	frame->len = txq->ring[txq->rd].data_size;
+	frame->len = len;
 	skb->t[SKB_T_WIRE] = sim->now;
 	done = eth_xmit(d->port, frame, sim->now);
 	d->tx_busy = true;
@@ -90,13 +106,16 @@ static void tx_done(struct sim *sim, struct sim_event *ev)
 	struct neta_dev *d = ev->arg;
 	struct neta_txq *txq = &d->txq[d->tx_cur];
 	struct sk_buff *skb = (struct sk_buff *)(uintptr_t)txq->ring[txq->rd].buf;
+	uint32_t i;
 
 	skb->t[SKB_T_SENT] = sim->now;
 	txq->frames++;
-	txq->bytes += txq->ring[txq->rd].data_size;
-	txq->rd = (txq->rd + 1) % txq->size;
-	txq->pending--;
-	txq->sent++;
+	for (i = 0; i < d->tx_ndesc; i++) {
+		txq->bytes += txq->ring[txq->rd].data_size;
+		txq->rd = (txq->rd + 1) % txq->size;
+	}
+	txq->pending -= d->tx_ndesc;
+	txq->sent += d->tx_ndesc;	/* the counter counts descriptors */
 	d->tx_busy = false;
 	update_irq(d);
 	tx_kick(d, sim->now);

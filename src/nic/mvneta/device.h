@@ -10,6 +10,8 @@
  * counters, an occupied-descriptors threshold and a time threshold; the
  * NEW_CAUSE / NEW_MASK interrupt registers and one interrupt line.
  *
+ * A frame is the descriptors from one with the F bit to one with the L bit;
+ * the sent counter counts descriptors, as the hardware does.
  * TX cause: bit q is set while the queue's sent counter EXCEEDS its
  * threshold (sent > thresh). Evidence: the 2016 commit setting
  * MVNETA_TXDONE_COAL_PKTS from 1 to 0 says a threshold of 1 "causes
@@ -68,6 +70,7 @@ struct neta_dev {
 	int		rr;
 	bool		tx_busy;
 	int		tx_cur;		/* queue of the frame on the wire */
+	uint32_t	tx_ndesc;	/* its descriptors */
 	struct sim_event tx_start_ev;
 	struct sim_event tx_done_ev;
 	struct neta_txq	txq[MVNETA_MAX_QUEUES];

@@ -38,7 +38,12 @@
 #define MVNETA_MAX_TSO_SEGS	100
 #define MVNETA_MAX_SKB_DESCS	(MVNETA_MAX_TSO_SEGS * 2 + MAX_SKB_FRAGS)
 
-enum reclaim_policy { RECLAIM_XMIT_TIMER, RECLAIM_TX_IRQ };
+enum reclaim_policy { RECLAIM_XMIT_TIMER, RECLAIM_TX_IRQ, RECLAIM_RX_POLL, RECLAIM_HRTIMER };
+
+static const char *const reclaim_names[] = {
+	[RECLAIM_XMIT_TIMER] = "xmit-timer", [RECLAIM_TX_IRQ] = "tx-irq",
+	[RECLAIM_RX_POLL] = "rx-poll", [RECLAIM_HRTIMER] = "hrtimer",
+};
 enum stop_rule { STOP_FRAGS, STOP_THRESHOLD };
 
 struct mvneta_profile {
@@ -99,9 +104,16 @@ struct mvneta_port {
 	int		txq_number, rxq_number, rxq_def;
 	struct mvneta_tx_queue txqs[MVNETA_MAX_QUEUES];
 	struct mvneta_rx_queue rxqs[MVNETA_MAX_QUEUES];
+	enum reclaim_policy reclaim;
 	struct timer_list tx_done_timer;
 	bool		tx_done_timer_set;	/* MVNETA_F_TX_DONE_TIMER_BIT */
+	sim_time_t	timer_period;
 	uint64_t	tx_timer_runs;
+	/* hrtimer reclaim (mvpp2_hr_timer_cb-like what-if) */
+	struct sim_event hr_ev;
+	struct work	hr_work;
+	struct cpu	*hr_cpu;
+	sim_time_t	tx_usecs;
 };
 
 static struct mvneta_port *netdev_priv(struct net_device *dev)
@@ -131,7 +143,7 @@ static uint32_t intr_mask(struct mvneta_port *pp)
 {
 	uint32_t m = rx_intr_mask(pp);
 
-	if (pp->prof->reclaim == RECLAIM_TX_IRQ)
+	if (pp->reclaim == RECLAIM_TX_IRQ)
 		m |= MVNETA_TX_INTR_MASK(pp->txq_number);
 	return m;
 }
@@ -202,8 +214,9 @@ static void add_tx_done_timer(struct mvneta_port *pp, struct cpu *cpu)
 	if (pp->tx_done_timer_set)
 		return;
 	pp->tx_done_timer_set = true;
-	mod_timer(cpu, &pp->tx_done_timer,
-		  cpu_jiffies(cpu) + msecs_to_jiffies(cpu, pp->prof->tx_done_timer_ms));
+	/* jiffies + msecs_to_jiffies(period): rounded up to whole jiffies */
+	mod_timer(cpu, &pp->tx_done_timer, cpu_jiffies(cpu) +
+		  (uint64_t)DIV_ROUND_UP(pp->timer_period, pp->host->tick));
 }
 
 static void tx_done_timer_callback(struct cpu *cpu, struct timer_list *t)
@@ -235,20 +248,31 @@ static enum netdev_tx mvneta_tx(struct sk_buff *skb, struct net_device *dev)
 	struct cpu *cpu = pp->host->cur_cpu;
 	struct mvneta_tx_queue *txq = &pp->txqs[skb->queue_mapping];
 	struct netdev_queue *nq = &dev->txq[txq->id];
-	struct mvneta_tx_desc *desc;
-	const uint32_t frags = 1;	/* linear skb: one descriptor */
+	/* the linear part, then one descriptor per page fragment */
+	const uint32_t frags = skb->nr_frags + 1u;
+	uint32_t i, left = skb->len;
 
 	if (txq->count + frags > txq->size) {
 		netif_tx_stop_queue(nq);
 		return NETDEV_TX_BUSY;
 	}
-	cpu_charge(cpu, pp->host->plat->cost.xmit_pkt + pp->host->plat->cost.xmit_desc);
-	desc = &txq->descs[txq->put];
-	desc->command = 0;
-	desc->data_size = (uint16_t)skb->len;
-	desc->buf = (uint64_t)(uintptr_t)skb;
-	txq->tx_skb[txq->put] = skb;
-	txq->put = (txq->put + 1) % txq->size;
+	cpu_charge(cpu, pp->host->plat->cost.xmit_pkt +
+		   (uint64_t)pp->host->plat->cost.xmit_desc * frags);
+	for (i = 0; i < frags; i++) {
+		struct mvneta_tx_desc *desc = &txq->descs[txq->put];
+		/* headers in the linear part, the payload split over the frags */
+		uint32_t n = i == frags - 1 ? left : i == 0 ? skb->len - skb->payload_len :
+			     skb->payload_len / skb->nr_frags;
+
+		desc->command = (i == 0 ? MVNETA_TXD_F_DESC : 0) |
+				(i == frags - 1 ? MVNETA_TXD_L_DESC : 0);
+		desc->data_size = (uint16_t)n;
+		desc->buf = (uint64_t)(uintptr_t)skb;
+		left -= n;
+		/* the skb is freed with its last descriptor */
+		txq->tx_skb[txq->put] = i == frags - 1 ? skb : NULL;
+		txq->put = (txq->put + 1) % txq->size;
+	}
 	txq->count += frags;
 	if (txq->count > txq->max_count)
 		txq->max_count = txq->count;
@@ -256,12 +280,15 @@ static enum netdev_tx mvneta_tx(struct sk_buff *skb, struct net_device *dev)
 	if (pp->prof->stop == STOP_FRAGS ? txq->size - txq->count < MAX_SKB_FRAGS + 1
 					 : txq->count >= txq->stop_threshold)
 		netif_tx_stop_queue(nq);
-	if (pp->prof->reclaim == RECLAIM_XMIT_TIMER) {
-		if (txq->count >= txq->done_pkts_coal)
-			txq_done(pp, cpu, txq);
+	if (pp->reclaim != RECLAIM_TX_IRQ && txq->count >= txq->done_pkts_coal)
+		txq_done(pp, cpu, txq);
+	if (pp->reclaim == RECLAIM_XMIT_TIMER || pp->reclaim == RECLAIM_RX_POLL) {
 		/* after reclaiming, count == frags: the ring was empty */
 		if (txq->count == frags)
 			add_tx_done_timer(pp, cpu);
+	} else if (pp->reclaim == RECLAIM_HRTIMER && !sim_event_pending(&pp->hr_ev)) {
+		pp->hr_cpu = cpu;
+		sim_schedule(pp->host->sim, &pp->hr_ev, cpu_now(cpu) + pp->tx_usecs);
 	}
 	return NETDEV_TX_OK;
 }
@@ -314,6 +341,11 @@ static int mvneta_poll(struct napi_struct *napi, int budget)
 		tx_done_gbe(pp, cpu, cause & MVNETA_TX_INTR_MASK_ALL);
 		cause &= ~MVNETA_TX_INTR_MASK_ALL;
 	}
+	/* the 2013 experiment: reclaim every TX queue while polling RX; the
+	 * timer stays armed only while descriptors remain */
+	if (pp->reclaim == RECLAIM_RX_POLL &&
+	    tx_done_gbe(pp, cpu, (1u << pp->txq_number) - 1))
+		add_tx_done_timer(pp, cpu);
 	cause |= pp->cause_rx_tx;	/* RX left over by the previous poll */
 	while ((cause & MVNETA_RX_INTR_MASK_ALL) && budget > rx_done) {
 		int q = __builtin_ffs((int)(cause >> 8)) - 1;
@@ -338,6 +370,24 @@ static void mvneta_isr(struct cpu *cpu, void *dev_id)
 
 	mvreg_write(pp, cpu, MVNETA_INTR_NEW_MASK, 0);
 	napi_schedule(cpu, &pp->napi);
+}
+
+/* hrtimer (HRTIMER_MODE_REL_PINNED_SOFT): runs in softirq on its CPU */
+static void hr_timer_fire(struct sim *sim, struct sim_event *ev)
+{
+	struct mvneta_port *pp = ev->arg;
+
+	cpu_queue_work(pp->hr_cpu, &pp->hr_work);
+}
+
+static void hr_timer_cb(struct cpu *cpu, struct work *w)
+{
+	struct mvneta_port *pp = w->arg;
+
+	pp->tx_timer_runs++;
+	cpu_charge(cpu, pp->host->plat->cost.timer);
+	if (tx_done_gbe(pp, cpu, (1u << pp->txq_number) - 1))
+		sim_schedule(pp->host->sim, &pp->hr_ev, cpu_now(cpu) + pp->tx_usecs);
 }
 
 static const struct net_device_ops mvneta_netdev_ops = {
@@ -457,6 +507,15 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 	netif_napi_add(&h->dev, &pp->napi, mvneta_poll, h->kp->napi_weight);
 	pp->napi.priv = pp;
 	timer_setup(&pp->tx_done_timer, tx_done_timer_callback, pp);
+	pp->reclaim = p->reclaim;
+	for (q = 0; cfg->tx_reclaim && cfg->tx_reclaim[0] && q < (int)ARRAY_SIZE(reclaim_names); q++)
+		if (!strcmp(cfg->tx_reclaim, reclaim_names[q]))
+			pp->reclaim = (enum reclaim_policy)q;
+	pp->timer_period = cfg->tx_timer_period > 0 ? cfg->tx_timer_period :
+			   (sim_time_t)MAX(p->tx_done_timer_ms, 10u) * PS_PER_MS;
+	pp->tx_usecs = cfg->tx_usecs > 0 ? cfg->tx_usecs : 1000 * PS_PER_US;
+	sim_event_init(&pp->hr_ev, hr_timer_fire, pp);
+	work_init(&pp->hr_work, CTX_SOFTIRQ, hr_timer_cb, pp);
 	for (q = 0; q < pp->txq_number; q++) {
 		pp->txqs[q].done_pkts_coal = (uint32_t)pick(cfg->tx_frames, p->txdone_coal);
 		txq_init(pp, &pp->txqs[q], q, txd);
@@ -492,8 +551,7 @@ void mvneta_info(const struct host *h, struct nic_info *info)
 
 	memset(info, 0, sizeof(*info));
 	info->driver = pp->prof->name;
-	info->reclaim = pp->prof->reclaim == RECLAIM_XMIT_TIMER ?
-		"xmit + tx_done_timer" : "tx interrupt + napi";
+	info->reclaim = reclaim_names[pp->reclaim];
 	info->nr_txq = pp->txq_number;
 	info->nr_rxq = pp->rxq_number;
 	info->tx_timer_runs = pp->tx_timer_runs;

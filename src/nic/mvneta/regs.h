@@ -47,6 +47,9 @@
 #define  MVNETA_TXQ_DEC_SENT_SHIFT	16
 #define  MVNETA_TXQ_PEND_MAX		255
 
+#define MVNETA_TXD_L_DESC		(1u << 20)	/* last descriptor of a frame */
+#define MVNETA_TXD_F_DESC		(1u << 21)	/* first descriptor of a frame */
+
 struct mvneta_tx_desc {
 	uint32_t	command;
 	uint16_t	data_size;

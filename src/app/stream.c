@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Bulk TCP transfers: netperf TCP_STREAM / TCP_MAERTS and iperf (a sender
+ * that write()s `size` bytes at a time from user memory, a receiver that
+ * read()s), and an HTTP file server for one large file, either
+ * Apache-like (read() the file from the page cache into a user buffer,
+ * then write() it: two copies per byte) or nginx-like (sendfile(): no
+ * copy, a per-page cost).
+ *
+ * Each write() is a series of work items, one skb's worth each, so that
+ * interrupts and softirqs interleave with a long copy as they would.
+ * Throughput is what the receiving application read, over the time from
+ * the application's start to the end of the run.
+ * Deviation: the connection exists at start (no handshake, no slow-start
+ * restart after idle); the HTTP request is not modelled.
+ */
+#include <string.h>
+#include "app/app.h"
+#include "host/host.h"
+#include "core/util.h"
+
+static void sender_run(struct cpu *cpu, struct task *t)
+{
+	struct stream_app *s = t->app;
+	struct tcp_sock *tp = &s->tx;
+	const struct cpu_costs *c = &s->host->plat->cost;
+	uint32_t n;
+
+	tp->sk.tx_waiter = NULL;
+	if (!s->left) {	/* a new write() or sendfile() call */
+		s->calls++;
+		s->left = (uint32_t)s->cfg.size;
+		cpu_charge(cpu, c->syscall);
+		cpu_charge_user(cpu, c->user_iter);
+		if (s->cfg.mode == STREAM_FILE_WRITE)	/* read() from the page cache */
+			cpu_charge(cpu, c->syscall + (uint64_t)c->file_read_x16 *
+				   DIV_ROUND_UP(s->left, 16));
+	}
+	n = tcp_sendmsg_step(cpu, tp, s->left, s->cfg.mode == STREAM_SENDFILE);
+	if (!n) {	/* sk_stream_wait_memory */
+		tcp_push(cpu, tp);
+		s->waits++;
+		tp->sk.tx_waiter = t;
+		task_sleep(t, SIM_TIME_MAX);
+		return;
+	}
+	s->left -= n;
+	s->written += n;
+	if (!s->left)
+		tcp_push(cpu, tp);
+	cpu_queue_work(cpu, &t->work);	/* the next step of the loop */
+}
+
+static void receiver_run(struct cpu *cpu, struct task *t)
+{
+	struct stream_app *s = t->app;
+	struct tcp_sock *tp = &s->rx;
+	uint32_t n;
+
+	tp->sk.rx_waiter = NULL;
+	cpu_charge(cpu, s->dest->plat->cost.syscall);
+	n = tcp_recvmsg(cpu, tp, (uint32_t)s->cfg.read_size);
+	if (!n) {
+		tp->sk.rx_waiter = t;
+		task_sleep(t, SIM_TIME_MAX);
+		return;
+	}
+	s->read += n;
+	cpu_queue_work(cpu, &t->work);
+}
+
+void stream_app_init(struct stream_app *s, struct host *h, struct host *dest,
+		     const struct stream_config *cfg)
+{
+	struct tcp_config ct = { cfg->cc, cfg->sndbuf, -1 };
+	struct tcp_config cr = { cfg->cc, -1, cfg->rcvbuf };
+
+	memset(s, 0, sizeof(*s));
+	s->cfg = *cfg;
+	s->host = h;
+	s->dest = dest;
+	tcp_connect_pair(&s->tx, h, &h->cpus[cfg->cpu % h->nr_cpus], &s->rx, dest,
+			 &dest->cpus[cfg->peer_cpu % dest->nr_cpus], &ct, &cr);
+	task_init(&s->sender, s->tx.cpu, sender_run, s);
+	task_init(&s->receiver, s->rx.cpu, receiver_run, s);
+	task_start(&s->sender, cfg->start);
+	task_start(&s->receiver, cfg->start);
+	tcp_chrono_start(&s->tx, 100 * PS_PER_US);
+}
+
+void stream_app_free(struct stream_app *s)
+{
+	tcp_sock_free(&s->tx);
+	tcp_sock_free(&s->rx);
+}

@@ -1,0 +1,947 @@
+// SPDX-License-Identifier: MIT
+/* TCP: see tcp.h for the contract and the kernel sources it follows. */
+#include <stdio.h>
+#include <string.h>
+#include "host/tcp.h"
+#include "host/host.h"
+#include "host/task.h"
+#include "link/eth.h"
+#include "core/util.h"
+
+#define TCP_HDRS	(ETH_HLEN + IPV4_HLEN + TCP_HLEN_TS)	/* 66 */
+#define TCP_RTO_MIN	(200 * PS_PER_MS)
+#define TCP_RTO_MAX	(120 * PS_PER_S)
+#define TCP_TIMEOUT_INIT (1 * PS_PER_S)
+#define TCP_INIT_CWND	10
+#define TCP_MAX_QUICKACKS 16
+#define GSO_MAX_SIZE	65536
+#define TCP_PAGE_FRAG	32768	/* SKB_FRAG_PAGE_ORDER 3 pages */
+
+const char *const tcp_limit_names[TCP_LIM_NR] = {
+	"link", "cpu", "tsq", "stopped", "cwnd", "rwnd", "sndbuf", "app",
+};
+
+static struct tcp_sock *tcp_sk(struct sock *sk)
+{
+	return container_of(sk, struct tcp_sock, sk);
+}
+
+static const struct kprofile *kp(const struct tcp_sock *tp)
+{
+	return tp->host->kp;
+}
+
+static const struct cpu_costs *cost(const struct tcp_sock *tp)
+{
+	return &tp->host->plat->cost;
+}
+
+/* skb->truesize of a write-queue skb head: sk_stream_alloc_skb(0) */
+static uint32_t head_truesize(const struct tcp_sock *tp)
+{
+	return skb_truesize(tp->host->plat, kp(tp), (uint32_t)tp->host->plat->max_tcp_header);
+}
+
+static uint32_t payload(const struct sk_buff *skb)
+{
+	return (uint32_t)(skb->end_seq - skb->seq);
+}
+
+/* --- windows and buffers ------------------------------------------ */
+
+static int64_t win_from_space(const struct tcp_sock *tp, int64_t space)
+{
+	int s = kp(tp)->tcp_adv_win_scale;
+
+	return s <= 0 ? space >> -s : space - (space >> s);
+}
+
+/* __tcp_select_window, without window scaling or mss rounding */
+static uint32_t tcp_select_window(struct tcp_sock *tp)
+{
+	int64_t free = tp->rcvbuf - tp->sk.sk_rmem_alloc;
+	int64_t win = win_from_space(tp, MAX(free, 0));
+	int64_t cur = (int64_t)(tp->rcv_wup + tp->rcv_wnd) - (int64_t)tp->rcv_nxt;
+
+	if (win < cur)	/* never shrink the offered window */
+		win = cur;
+	return (uint32_t)MIN(win, (int64_t)UINT32_MAX);
+}
+
+static bool sk_stream_memory_free(const struct tcp_sock *tp)
+{
+	return tp->sk_wmem_queued < tp->sk.sk_sndbuf;
+}
+
+/* tcp_new_space / tcp_sndbuf_expand (3.x form) and sk_stream_write_space */
+static void tcp_check_space(struct tcp_sock *tp)
+{
+	if (!tp->nospace)
+		return;
+	if (!tp->sndbuf_locked && tp->packets_out < tp->cc.snd_cwnd) {
+		int64_t sndmem = skb_truesize_macro(tp->host->plat,
+				tp->mss + (uint32_t)tp->host->plat->max_tcp_header);
+		int64_t demanded = MAX((int64_t)tp->cc.snd_cwnd, 4);
+
+		sndmem *= 2 * demanded;
+		if (sndmem > tp->sk.sk_sndbuf)
+			tp->sk.sk_sndbuf = MIN(sndmem, kp(tp)->tcp_wmem[2]);
+	}
+	/* sk_stream_wspace >= sk_stream_min_wspace */
+	if (tp->sk.sk_sndbuf - tp->sk_wmem_queued >= tp->sk_wmem_queued / 2) {
+		tp->nospace = false;
+		if (tp->sk.tx_waiter)
+			task_wake(tp->sk.tx_waiter);
+	}
+}
+
+/* --- output --------------------------------------------------------- */
+
+static void tcp_update_size_goal(struct tcp_sock *tp)
+{
+	/* tcp_tso_autosize of 3.19-5.x subtracts MAX_TCP_HEADER, the others
+	 * the TCP/IP header length */
+	uint32_t hlen = kp(tp)->gso_mode == GSO_TSO_AUTOSIZE_NORTT ?
+			(uint32_t)tp->host->plat->max_tcp_header : TCP_HDRS - ETH_HLEN;
+
+	tp->size_goal = tcp_size_goal(kp(tp)->gso_mode, tp->mss, tp->pacing_rate,
+				      (uint32_t)MIN(tp->max_window, (uint64_t)UINT32_MAX),
+				      GSO_MAX_SIZE, hlen, 65535, tp->min_rtt,
+				      kp(tp)->pacing_shift);
+}
+
+static void tcp_update_pacing_rate(struct tcp_sock *tp)
+{
+	tp->pacing_rate = tcp_pacing_rate(kp(tp)->pacing_mode, tp->mss, tp->cc.snd_cwnd,
+					  tp->packets_out, tp->cc.snd_ssthresh, tp->srtt,
+					  tp->host->hz);
+	tcp_update_size_goal(tp);
+}
+
+static void tcp_set_rto_timer(struct cpu *cpu, struct tcp_sock *tp)
+{
+	sim_time_t rto = MIN(tp->rto << tp->backoff, TCP_RTO_MAX);
+	uint64_t j = (uint64_t)DIV_ROUND_UP(rto, tp->host->tick);
+
+	mod_timer(cpu, &tp->rto_timer, cpu_jiffies(cpu) + MAX(j, 1u));
+}
+
+static void fill_tcp_header(struct tcp_sock *tp, struct sk_buff *c, struct cpu *cpu)
+{
+	c->protocol = ETH_P_IP;
+	c->ip_proto = IPPROTO_TCP_;
+	c->daddr = tp->daddr;
+	c->sport = tp->sk.port;
+	c->dport = tp->dport;
+	c->ack_seq = tp->rcv_nxt;
+	c->tcp_flags = TCPHDR_ACK;
+	c->tsval = cpu_now(cpu);
+	c->tsecr = tp->ts_recent;
+}
+
+static void tcp_charge_owner(struct tcp_sock *tp, struct sk_buff *c)
+{
+	skb_set_owner_w(c, &tp->sk);
+	if (kp(tp)->tsq_mode != TSQ_NONE)
+		c->destructor = SKB_DESTRUCTOR_TCP_WFREE;
+}
+
+/* After sending anything that carries our ACK: no delayed ACK pending. */
+static void tcp_event_ack_sent(struct cpu *cpu, struct tcp_sock *tp, uint32_t win)
+{
+	tp->ack_pending = false;
+	del_timer(cpu, &tp->delack_timer);
+	tp->rcv_wup = tp->rcv_nxt;
+	tp->rcv_wnd = win;
+}
+
+/* tcp_transmit_skb: a clone of a write-queue skb to IP. */
+static void tcp_transmit_skb(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *skb)
+{
+	struct sk_buff *c = skb_pool_get(tp->host->pool);
+	uint32_t len = payload(skb), win = tcp_select_window(tp);
+
+	cpu_charge(cpu, cost(tp)->tcp_xmit_skb);
+	fill_tcp_header(tp, c, cpu);
+	c->seq = skb->seq;
+	c->end_seq = skb->end_seq;
+	c->tcp_flags |= TCPHDR_PSH;
+	c->tcp_win = win;
+	c->len = TCP_HDRS + len;
+	c->payload_len = len;
+	c->gso_size = (uint16_t)tp->mss;
+	c->gso_segs = (uint16_t)DIV_ROUND_UP(len, tp->mss);
+	c->nr_frags = (uint8_t)(len ? (skb->end_seq - 1) / TCP_PAGE_FRAG - skb->seq / TCP_PAGE_FRAG + 1 : 0);
+	c->truesize = skb->truesize;
+	c->t[SKB_T_ALLOC] = cpu_now(cpu);
+	tcp_charge_owner(tp, c);
+	skb->pcount = c->gso_segs;
+	skb->tsval = c->tsval;
+	tp->segs_out += c->gso_segs;
+	tcp_event_ack_sent(cpu, tp, win);
+	ip_send_skb(cpu, c, NULL);
+}
+
+/* tso_fragment: split skb so that it carries `len` bytes. */
+static void tso_fragment(struct tcp_sock *tp, struct sk_buff *skb, uint32_t len)
+{
+	struct sk_buff *n = skb_pool_get(tp->host->pool);
+	uint32_t moved = payload(skb) - len;
+
+	n->seq = skb->seq + len;
+	n->end_seq = skb->end_seq;
+	skb->end_seq = n->seq;
+	n->truesize = head_truesize(tp) + moved;
+	skb->truesize -= moved;
+	tp->sk_wmem_queued += head_truesize(tp);
+	/* insert after skb */
+	n->prev = skb;
+	n->next = skb->next;
+	if (skb->next)
+		skb->next->prev = n;
+	else
+		tp->write_queue.tail = n;
+	skb->next = n;
+	tp->write_queue.qlen++;
+}
+
+/* 6.x tcp_rtx_queue_empty_or_single_skb */
+static bool rtx_empty_or_single(const struct tcp_sock *tp)
+{
+	const struct sk_buff *h = tp->write_queue.head;
+
+	return h == tp->send_head || (h && h->next == tp->send_head);
+}
+
+static bool tcp_tsq_check(struct tcp_sock *tp, const struct sk_buff *skb)
+{
+	uint32_t limit = tcp_tsq_limit(kp(tp)->tsq_mode, tp->pacing_rate, skb->truesize,
+				       kp(tp)->tcp_limit_output_bytes, kp(tp)->pacing_shift, 0);
+
+	if (!tcp_tsq_throttled(kp(tp)->tsq_mode, tp->sk.sk_wmem_alloc, limit,
+			       rtx_empty_or_single(tp)))
+		return false;
+	if (!tp->tsq_throttled)
+		tp->tsq_throttles++;
+	tp->tsq_throttled = true;
+	return true;
+}
+
+static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
+{
+	struct sk_buff *skb;
+	bool sent = false;
+
+	while ((skb = tp->send_head)) {
+		uint64_t wnd_end = tp->snd_una + tp->snd_wnd;
+		uint32_t quota, limit;
+
+		if (tp->packets_out >= tp->cc.snd_cwnd || skb->seq >= wnd_end)
+			break;
+		if (tcp_tsq_check(tp, skb))
+			break;
+		quota = tp->cc.snd_cwnd - tp->packets_out;
+		limit = (uint32_t)MIN((uint64_t)quota * tp->mss, wnd_end - skb->seq);
+		if (limit >= tp->mss)
+			limit -= limit % tp->mss;	/* tcp_mss_split_point */
+		if (payload(skb) > limit)
+			tso_fragment(tp, skb, limit);
+		tcp_transmit_skb(cpu, tp, skb);
+		tp->send_head = skb->next;
+		tp->snd_nxt = skb->end_seq;
+		tp->packets_out += skb->pcount;
+		sent = true;
+	}
+	if (sent && !tp->rto_timer.pending)
+		tcp_set_rto_timer(cpu, tp);
+}
+
+static void tcp_retransmit_head(struct cpu *cpu, struct tcp_sock *tp)
+{
+	struct sk_buff *skb = tp->write_queue.head;
+
+	if (!skb || skb == tp->send_head)
+		return;
+	/* tcp_retransmit_skb: one MSS at a time */
+	if (payload(skb) > tp->mss)
+		tso_fragment(tp, skb, tp->mss);
+	tp->retrans++;
+	tcp_transmit_skb(cpu, tp, skb);
+	tcp_set_rto_timer(cpu, tp);
+}
+
+void tcp_push(struct cpu *cpu, struct tcp_sock *tp)
+{
+	tcp_write_xmit(cpu, tp);
+}
+
+uint32_t tcp_sendmsg_step(struct cpu *cpu, struct tcp_sock *tp, uint32_t len, bool sendfile)
+{
+	struct sk_buff *skb = tp->write_queue.tail;
+	uint32_t copy;
+
+	cpu_charge(cpu, cost(tp)->tcp_sendmsg);
+	/* append to the tail while it is unsent and below the size goal */
+	if (!skb || !tp->send_head || payload(skb) >= tp->size_goal) {
+		/* new_segment */
+		if (!sk_stream_memory_free(tp)) {
+			tp->nospace = true;
+			return 0;
+		}
+		skb = skb_pool_get(tp->host->pool);
+		skb->seq = skb->end_seq = tp->write_seq;
+		skb->truesize = head_truesize(tp);
+		tp->sk_wmem_queued += skb->truesize;
+		skb_queue_tail(&tp->write_queue, skb);
+		if (!tp->send_head)
+			tp->send_head = skb;
+	}
+	copy = MIN(len, tp->size_goal - payload(skb));
+	skb->end_seq += copy;
+	skb->truesize += copy;
+	tp->sk_wmem_queued += copy;
+	tp->write_seq += copy;
+	if (sendfile)
+		cpu_charge(cpu, (uint64_t)cost(tp)->sendpage * DIV_ROUND_UP(copy, 4096));
+	else
+		cpu_charge(cpu, (uint64_t)cost(tp)->copy_byte_x16 * DIV_ROUND_UP(copy, 16));
+	/* forced_push: more than half the peer's window unpushed */
+	if (tp->write_seq - tp->snd_nxt > tp->max_window / 2)
+		tcp_write_xmit(cpu, tp);
+	return copy;
+}
+
+/* --- TX completion and TSQ ----------------------------------------- */
+
+void tcp_wfree(struct cpu *cpu, struct sk_buff *skb)
+{
+	struct tcp_sock *tp = tcp_sk(skb->sk);
+
+	sock_wfree(cpu, skb);	/* uncharge sk_wmem_alloc */
+	if (tp->tsq_throttled && !tp->tsq_queued) {
+		/* test_and_clear(TSQ_THROTTLED) && !test_and_set(TSQ_QUEUED) */
+		tp->tsq_throttled = false;
+		tp->tsq_queued = true;
+		tp->tsq_next = cpu->tsq_list;
+		cpu->tsq_list = tp;
+		raise_softirq(cpu, TASKLET_SOFTIRQ);
+	}
+}
+
+/* tcp_tasklet_func -> tcp_tsq_handler -> tcp_write_xmit */
+void tcp_tasklet_func(struct cpu *cpu)
+{
+	struct tcp_sock *tp = cpu->tsq_list;
+
+	cpu->tsq_list = NULL;
+	while (tp) {
+		struct tcp_sock *next = tp->tsq_next;
+
+		tp->tsq_queued = false;
+		cpu_charge(cpu, cost(tp)->softirq);
+		tcp_write_xmit(cpu, tp);
+		tp = next;
+	}
+}
+
+/*
+ * Software GSO (skb_gso_segment -> tcp_gso_segment -> skb_segment): one skb
+ * per gso_size, each with a linear header of MAX_TCP_HEADER and the payload
+ * as page fragments, so truesize = SKB_TRUESIZE(header) + payload. With
+ * copy_destructor (>= 3.12) every segment owns its share of the charge.
+ */
+struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb)
+{
+	struct tcp_sock *tp = tcp_sk(skb->sk);
+	struct sk_buff *head = NULL, **tail = &head;
+	int64_t sum = 0;
+	uint64_t seq;
+
+	for (seq = skb->seq; seq < skb->end_seq; seq += skb->gso_size) {
+		struct sk_buff *seg = skb_pool_get(tp->host->pool);
+		uint32_t n = (uint32_t)MIN((uint64_t)skb->gso_size, skb->end_seq - seq);
+
+		cpu_charge(cpu, cost(tp)->gso_seg);
+		skb_copy_frame(seg, skb);
+		memcpy(seg->t, skb->t, sizeof(seg->t));
+		seg->seq = seq;
+		seg->end_seq = seq + n;
+		seg->payload_len = n;
+		seg->len = TCP_HDRS + n;
+		seg->gso_segs = 1;
+		seg->queue_mapping = skb->queue_mapping;
+		seg->truesize = head_truesize(tp) + n;
+		/* payload copied into 32 KiB page frags (sk_page_frag): one
+		 * fragment, two where it crosses a page */
+		seg->nr_frags = (uint8_t)(1 + (seq / TCP_PAGE_FRAG != (seq + n - 1) / TCP_PAGE_FRAG));
+		if (kp(tp)->gso_seg_destructor) {
+			seg->sk = skb->sk;
+			seg->destructor = SKB_DESTRUCTOR_TCP_WFREE;
+			sum += seg->truesize;
+			tp->sk.skbs_held++;
+		}
+		*tail = seg;
+		tail = &seg->next;
+	}
+	if (kp(tp)->gso_seg_destructor) {
+		/* the charge moves from the GSO skb to its segments */
+		tp->sk.sk_wmem_alloc += sum - skb->truesize;
+		tp->sk.skbs_held--;
+		skb->sk = NULL;
+		skb->destructor = SKB_DESTRUCTOR_NONE;
+		if (tp->sk.sk_wmem_alloc > tp->sk.wmem_peak)
+			tp->sk.wmem_peak = tp->sk.sk_wmem_alloc;
+	}
+	kfree_skb(cpu, skb);
+	return head;
+}
+
+/* --- ACK processing (sender) --------------------------------------- */
+
+/* tcp_rtt_estimator + __tcp_set_rto (RFC 6298 with the 200 ms floor) */
+static void tcp_rtt_sample(struct tcp_sock *tp, sim_time_t rtt)
+{
+	if (rtt <= 0)
+		rtt = 1;
+	if (!tp->min_rtt || rtt < tp->min_rtt)
+		tp->min_rtt = rtt;
+	if (!tp->srtt) {
+		tp->srtt = rtt;
+		tp->rttvar = rtt / 2;
+	} else {
+		sim_time_t err = rtt > tp->srtt ? rtt - tp->srtt : tp->srtt - rtt;
+
+		tp->rttvar += (err - tp->rttvar) / 4;
+		tp->srtt += (rtt - tp->srtt) / 8;
+	}
+	tp->rto = tp->srtt + MAX(4 * tp->rttvar, TCP_RTO_MIN);
+	tp->backoff = 0;
+}
+
+/* Before 3.15 an RTT sample is a whole number of jiffies, at least one
+ * (tcp_time_stamp - rcv_tsecr; tcp_rtt_estimator turns 0 into 1). */
+static sim_time_t rtt_jiffies(const struct tcp_sock *tp, sim_time_t now, sim_time_t sent)
+{
+	sim_time_t tick = tp->host->tick, m = now / tick - sent / tick;
+
+	return MAX(m, (sim_time_t)1) * tick;
+}
+
+/* Remove fully acked skbs; trim a partially acked one. */
+static uint32_t tcp_clean_rtx_queue(struct tcp_sock *tp, uint64_t ack)
+{
+	struct sk_buff *skb;
+	uint32_t acked = 0;
+
+	while ((skb = tp->write_queue.head) && skb != tp->send_head) {
+		if (skb->end_seq > ack) {
+			uint32_t n = (uint32_t)(ack - skb->seq);
+
+			if (n) {	/* tcp_trim_head */
+				uint32_t segs = n / tp->mss;
+
+				skb->seq = ack;
+				skb->truesize -= n;
+				tp->sk_wmem_queued -= n;
+				skb->pcount -= MIN(segs, skb->pcount - 1u);
+				acked += segs;
+			}
+			break;
+		}
+		skb_dequeue(&tp->write_queue);
+		acked += skb->pcount;
+		tp->sk_wmem_queued -= skb->truesize;
+		skb_pool_put(tp->host->pool, skb);
+	}
+	return acked;
+}
+
+/*
+ * tcp_is_cwnd_limited (3.x form): the window is the limit when what was in
+ * flight before the ACK filled it, or left less than a third of it and
+ * less than one GSO skb (tcp_tso_win_divisor 3), or at most 3 MSS. Since
+ * 4.x slow start also grows while in flight exceeds half the window.
+ */
+static bool tcp_cwnd_limited(const struct tcp_sock *tp, uint32_t in_flight)
+{
+	uint32_t cwnd = tp->cc.snd_cwnd, left;
+
+	if (in_flight >= cwnd)
+		return true;
+	if (kp(tp)->rtt_usec && cwnd < tp->cc.snd_ssthresh && in_flight * 2 > cwnd)
+		return true;
+	left = cwnd - in_flight;
+	if (left * 3 < cwnd && left * tp->mss < GSO_MAX_SIZE)
+		return true;
+	return left <= 3;
+}
+
+static void tcp_enter_recovery(struct cpu *cpu, struct tcp_sock *tp)
+{
+	tp->cc.snd_ssthresh = tp->cc.ops->ssthresh(&tp->cc);
+	tp->cc.snd_cwnd = tp->cc.snd_ssthresh;
+	tp->ca_state = TCP_CA_RECOVERY;
+	tp->high_seq = tp->snd_nxt;
+	tp->fast_retrans++;
+	tcp_retransmit_head(cpu, tp);
+}
+
+static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
+			    const struct sk_buff *skb, uint64_t ack)
+{
+	uint32_t in_flight = tp->packets_out, acked;
+	sim_time_t now = cpu_now(cpu), rtt = -1;
+
+	tp->bytes_acked += ack - tp->snd_una;
+	tp->snd_una = ack;
+	acked = tcp_clean_rtx_queue(tp, ack);
+	tp->packets_out -= MIN(acked, tp->packets_out);
+	if (skb->tsecr) {
+		rtt = now - skb->tsecr;
+		tcp_rtt_sample(tp, kp(tp)->rtt_usec ? rtt : rtt_jiffies(tp, now, skb->tsecr));
+	}
+	tp->dupacks = 0;
+	if (tp->cc.ops->pkts_acked)
+		tp->cc.ops->pkts_acked(&tp->cc, acked, rtt, now, tp->packets_out);
+	if (tp->ca_state != TCP_CA_OPEN) {
+		if (ack >= tp->high_seq) {
+			if (tp->ca_state == TCP_CA_RECOVERY)
+				tp->cc.snd_cwnd = MAX(tp->cc.snd_ssthresh, 2u);
+			tp->ca_state = TCP_CA_OPEN;
+		} else if (tp->ca_state == TCP_CA_RECOVERY) {
+			tcp_retransmit_head(cpu, tp);	/* NewReno partial ACK */
+		}
+	} else if (acked) {
+		tp->cc.ops->cong_avoid(&tp->cc, acked, tcp_cwnd_limited(tp, in_flight), now);
+	}
+	tcp_update_pacing_rate(tp);
+	if (tp->packets_out)
+		tcp_set_rto_timer(cpu, tp);
+	else
+		del_timer(cpu, &tp->rto_timer);
+	tcp_check_space(tp);
+}
+
+static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *skb)
+{
+	uint64_t ack = skb->ack_seq;
+	bool win_changed = skb->tcp_win != tp->snd_wnd;
+
+	if (ack > tp->snd_nxt || ack < tp->snd_una)
+		return;
+	tp->snd_wnd = skb->tcp_win;
+	tp->max_window = MAX(tp->max_window, tp->snd_wnd);
+	if (!tp->packets_out && ack == tp->snd_una) {
+		tcp_write_xmit(cpu, tp);	/* a window update */
+		return;
+	}
+	tp->acks_in++;
+	cpu_charge(cpu, cost(tp)->tcp_ack);
+	if (ack > tp->snd_una) {
+		tcp_ack_advance(cpu, tp, skb, ack);
+	} else if (!skb->payload_len && !win_changed && ++tp->dupacks == 3 &&
+		   tp->ca_state == TCP_CA_OPEN) {
+		tcp_enter_recovery(cpu, tp);
+	}
+	tcp_write_xmit(cpu, tp);	/* tcp_data_snd_check */
+}
+
+static void tcp_write_timer(struct cpu *cpu, struct timer_list *t)
+{
+	struct tcp_sock *tp = t->arg;
+
+	if (!tp->packets_out)
+		return;
+	/* tcp_enter_loss: go back N */
+	tp->rtos++;
+	if (tp->ca_state != TCP_CA_LOSS) {
+		tp->cc.snd_ssthresh = tp->cc.ops->ssthresh(&tp->cc);
+		if (tp->cc.ops->on_loss)
+			tp->cc.ops->on_loss(&tp->cc);
+	}
+	tp->cc.snd_cwnd = 1;
+	tp->cc.snd_cwnd_cnt = 0;
+	tp->ca_state = TCP_CA_LOSS;
+	tp->high_seq = tp->snd_nxt;
+	tp->packets_out = 0;
+	tp->snd_nxt = tp->snd_una;
+	tp->send_head = tp->write_queue.head;
+	tp->backoff++;
+	tp->retrans++;
+	tcp_write_xmit(cpu, tp);
+	tcp_set_rto_timer(cpu, tp);
+}
+
+/* --- receiver ------------------------------------------------------- */
+
+static void tcp_send_ack(struct cpu *cpu, struct tcp_sock *tp)
+{
+	struct sk_buff *c = alloc_skb(tp->host, (uint32_t)tp->host->plat->max_tcp_header);
+	uint32_t win = tcp_select_window(tp);
+
+	cpu_charge(cpu, cost(tp)->tcp_send_ack);
+	fill_tcp_header(tp, c, cpu);
+	c->seq = c->end_seq = tp->snd_nxt;
+	c->tcp_win = win;
+	c->len = TCP_HDRS;
+	c->gso_segs = 1;
+	tcp_charge_owner(tp, c);	/* tcp_transmit_skb charges ACKs too */
+	tp->acks_out++;
+	tcp_event_ack_sent(cpu, tp, win);
+	ip_send_skb(cpu, c, NULL);
+}
+
+static void tcp_delack_timer(struct cpu *cpu, struct timer_list *t)
+{
+	struct tcp_sock *tp = t->arg;
+
+	if (tp->ack_pending)
+		tcp_send_ack(cpu, tp);
+}
+
+/* __tcp_ack_snd_check */
+static void tcp_ack_snd_check(struct cpu *cpu, struct tcp_sock *tp, bool now)
+{
+	if (now || tp->quick ||
+	    (tp->rcv_nxt - tp->rcv_wup > tp->mss && tcp_select_window(tp) >= tp->rcv_wnd)) {
+		if (tp->quick)
+			tp->quick--;
+		tcp_send_ack(cpu, tp);
+		return;
+	}
+	if (!tp->ack_pending) {
+		/* TCP_DELACK_MIN = HZ / 25 */
+		tp->ack_pending = true;
+		mod_timer(cpu, &tp->delack_timer,
+			  cpu_jiffies(cpu) + MAX((uint64_t)tp->host->hz / 25, 1u));
+	}
+}
+
+static void tcp_queue_rcv(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *skb)
+{
+	if (skb->seq < tp->rcv_nxt)
+		skb->rx_off = (uint32_t)(tp->rcv_nxt - skb->seq);
+	tp->sk.sk_rmem_alloc += skb->truesize;
+	skb_queue_tail(&tp->sk.rxq, skb);
+	tp->bytes_received += skb->end_seq - tp->rcv_nxt;
+	tp->rcv_nxt = skb->end_seq;
+}
+
+/* Move what became in-order from the out-of-order queue. */
+static void tcp_ofo_queue(struct cpu *cpu, struct tcp_sock *tp)
+{
+	struct sk_buff *skb;
+
+	while ((skb = tp->ofo.head) && skb->seq <= tp->rcv_nxt) {
+		skb_dequeue(&tp->ofo);
+		tp->sk.sk_rmem_alloc -= skb->truesize;
+		if (skb->end_seq <= tp->rcv_nxt)
+			kfree_skb(cpu, skb);
+		else
+			tcp_queue_rcv(cpu, tp, skb);
+	}
+}
+
+static void tcp_ofo_insert(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *skb)
+{
+	struct sk_buff *p;
+
+	for (p = tp->ofo.tail; p && p->seq > skb->seq; p = p->prev)
+		;
+	if ((p && p->end_seq >= skb->end_seq) ||
+	    (p && p->next && p->next->seq == skb->seq)) {
+		tp->ofo_drops++;	/* already held */
+		kfree_skb(cpu, skb);
+		return;
+	}
+	tp->sk.sk_rmem_alloc += skb->truesize;
+	if (!p) {
+		skb_queue_head(&tp->ofo, skb);
+		return;
+	}
+	skb->prev = p;
+	skb->next = p->next;
+	if (p->next)
+		p->next->prev = skb;
+	else
+		tp->ofo.tail = skb;
+	p->next = skb;
+	tp->ofo.qlen++;
+}
+
+/* tcp_data_queue; returns true if an immediate ACK is due. */
+static bool tcp_data_queue(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *skb)
+{
+	if (skb->end_seq <= tp->rcv_nxt) {	/* duplicate */
+		kfree_skb(cpu, skb);
+		return true;
+	}
+	if (tp->sk.sk_rmem_alloc + skb->truesize > tp->rcvbuf + tp->rcvbuf / 2) {
+		tp->sk.rx_drops++;	/* tcp_try_rmem_schedule failed */
+		kfree_skb(cpu, skb);
+		return true;
+	}
+	if (skb->seq > tp->rcv_nxt) {
+		tcp_ofo_insert(cpu, tp, skb);
+		return true;
+	}
+	tcp_queue_rcv(cpu, tp, skb);
+	tcp_ofo_queue(cpu, tp);
+	if (tp->sk.rx_waiter)
+		task_wake(tp->sk.rx_waiter);	/* sk_data_ready */
+	return tp->ofo.qlen > 0;
+}
+
+static struct tcp_sock *tcp_lookup(struct host *h, const struct sk_buff *skb)
+{
+	struct sock *sk;
+
+	for (sk = h->socks; sk; sk = sk->next) {
+		struct tcp_sock *tp;
+
+		if (sk->kind != SK_TCP || sk->port != skb->dport)
+			continue;
+		tp = tcp_sk(sk);
+		if (tp->dport == skb->sport && tp->daddr == skb->saddr)
+			return tp;
+	}
+	return NULL;
+}
+
+void tcp_v4_rcv(struct cpu *cpu, struct sk_buff *skb)
+{
+	struct tcp_sock *tp = tcp_lookup(cpu->host, skb);
+	bool ack_now;
+
+	if (!tp) {
+		cpu->host->rx_dropped++;
+		kfree_skb(cpu, skb);
+		return;
+	}
+	cpu_charge(cpu, cost(tp)->tcp_rcv);
+	tp->segs_in++;
+	/* tcp_replace_ts_recent: the newest in-window timestamp, pure ACKs too */
+	if (skb->seq <= tp->rcv_nxt && skb->tsval > tp->ts_recent)
+		tp->ts_recent = skb->tsval;
+	if (skb->tcp_flags & TCPHDR_ACK)
+		tcp_ack(cpu, tp, skb);
+	if (!skb->payload_len) {
+		kfree_skb(cpu, skb);
+		return;
+	}
+	if (skb->tsecr) {
+		/* tcp_rcv_rtt_measure_ts: in units of the timestamp clock
+		 * (jiffies before 4.13, 1 ms after), at least one unit */
+		sim_time_t unit = kp(tp)->ts_clock_ms ? PS_PER_MS : tp->host->tick;
+		sim_time_t m = cpu_now(cpu) / unit - skb->tsecr / unit;
+		sim_time_t r = MAX(m, (sim_time_t)1) * unit;
+
+		tp->rcv_rtt = !tp->rcv_rtt ? r : tp->rcv_rtt + (r - tp->rcv_rtt) / 8;
+	}
+	ack_now = tcp_data_queue(cpu, tp, skb);
+	tcp_ack_snd_check(cpu, tp, ack_now);
+}
+
+/* tcp_rcv_space_adjust: grow sk_rcvbuf to twice what the application
+ * copied in the last RTT, in truesize units. */
+static void tcp_rcv_space_adjust(struct cpu *cpu, struct tcp_sock *tp)
+{
+	sim_time_t now = cpu_now(cpu), rtt = MAX(tp->rcv_rtt, (sim_time_t)PS_PER_MS / 10);
+	uint64_t space;
+
+	if (now - tp->rcvq_time < rtt)
+		return;
+	space = 2 * (tp->copied_seq - tp->rcvq_seq);
+	if (space > tp->rcvq_space) {
+		tp->rcvq_space = space;
+		if (!tp->rcvbuf_locked) {
+			int64_t rcvmem = skb_truesize_macro(tp->host->plat,
+				tp->mss + (uint32_t)tp->host->plat->max_tcp_header);
+			int64_t buf;
+
+			while (win_from_space(tp, rcvmem) < tp->mss)
+				rcvmem += 128;
+			buf = (int64_t)space * rcvmem / tp->mss;
+			if (buf > tp->rcvbuf)
+				tp->rcvbuf = MIN(buf, kp(tp)->tcp_rmem[2]);
+		}
+	}
+	tp->rcvq_seq = tp->copied_seq;
+	tp->rcvq_time = now;
+}
+
+/*
+ * tcp_cleanup_rbuf: after the application read, send the ACK that
+ * tcp_input.c held back (a delayed ACK is pending and more than one full
+ * segment arrived since the last ACK), or announce a window that at least
+ * doubled.
+ */
+static void tcp_cleanup_rbuf(struct cpu *cpu, struct tcp_sock *tp)
+{
+	int64_t now_win = (int64_t)(tp->rcv_wup + tp->rcv_wnd) - (int64_t)tp->rcv_nxt;
+	uint32_t nw;
+
+	if (tp->ack_pending && tp->rcv_nxt - tp->rcv_wup > tp->mss) {
+		tcp_send_ack(cpu, tp);
+		return;
+	}
+	nw = tcp_select_window(tp);
+	if (nw && nw >= 2 * MAX(now_win, 0))
+		tcp_send_ack(cpu, tp);
+}
+
+uint32_t tcp_recvmsg(struct cpu *cpu, struct tcp_sock *tp, uint32_t len)
+{
+	uint32_t done = 0;
+	struct sk_buff *skb;
+
+	cpu_charge(cpu, cost(tp)->tcp_recvmsg);
+	while (done < len && (skb = tp->sk.rxq.head)) {
+		uint32_t avail = payload(skb) - skb->rx_off;
+		uint32_t n = MIN(avail, len - done);
+
+		skb->rx_off += n;
+		done += n;
+		if (skb->rx_off == payload(skb)) {
+			skb_dequeue(&tp->sk.rxq);
+			tp->sk.sk_rmem_alloc -= skb->truesize;
+			kfree_skb(cpu, skb);
+		}
+	}
+	cpu_charge(cpu, (uint64_t)cost(tp)->copy_byte_x16 * DIV_ROUND_UP(done, 16));
+	tp->copied_seq += done;
+	if (!done)
+		return 0;
+	tcp_rcv_space_adjust(cpu, tp);
+	tcp_cleanup_rbuf(cpu, tp);
+	return done;
+}
+
+/* --- set-up --------------------------------------------------------- */
+
+static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
+			  const struct tcp_config *cfg, uint16_t port)
+{
+	const struct kprofile *k = h->kp;
+	const char *cc = cfg->cc && *cfg->cc ? cfg->cc : k->tcp_cc;
+
+	memset(tp, 0, sizeof(*tp));
+	sock_init(&tp->sk, h, SK_TCP);
+	tp->host = h;
+	tp->cpu = cpu;
+	tp->sk.port = port;
+	tp->mss = h->dev.mtu - IPV4_HLEN - TCP_HLEN_TS;
+	tp->sk.sk_sndbuf = k->tcp_wmem[1];
+	tp->rcvbuf = k->tcp_rmem[1];
+	if (cfg->sndbuf >= 0) {
+		sock_set_sndbuf(&tp->sk, cfg->sndbuf);
+		tp->sndbuf_locked = true;
+	}
+	if (cfg->rcvbuf >= 0) {
+		sock_set_rcvbuf(&tp->sk, cfg->rcvbuf);
+		tp->rcvbuf = tp->sk.sk_rcvbuf;
+		tp->rcvbuf_locked = true;
+	}
+	tcp_cc_init(&tp->cc, tcp_cc_find(cc), TCP_INIT_CWND, tp->mss,
+		    k->pacing_mode == PACING_JIFFIES || k->pacing_mode == PACING_NONE ? h->hz : 0);
+	tp->rto = TCP_TIMEOUT_INIT;
+	tp->quick = TCP_MAX_QUICKACKS;
+	timer_setup(&tp->rto_timer, tcp_write_timer, tp);
+	timer_setup(&tp->delack_timer, tcp_delack_timer, tp);
+}
+
+void tcp_connect_pair(struct tcp_sock *a, struct host *ha, struct cpu *ca,
+		      struct tcp_sock *b, struct host *hb, struct cpu *cb,
+		      const struct tcp_config *cfg_a, const struct tcp_config *cfg_b)
+{
+	uint16_t pa = (uint16_t)(32768 + (rng_next(&ha->rng) & 0x3fff));
+	uint16_t pb = (uint16_t)(5001 + (rng_next(&hb->rng) & 0xff));
+
+	tcp_sock_init(a, ha, ca, cfg_a, pa);
+	tcp_sock_init(b, hb, cb, cfg_b, pb);
+	a->daddr = hb->addr;
+	a->dport = pb;
+	b->daddr = ha->addr;
+	b->dport = pa;
+	/* established: each side knows the other's initial window */
+	a->rcv_wnd = tcp_select_window(a);
+	b->rcv_wnd = tcp_select_window(b);
+	a->snd_wnd = a->max_window = b->rcv_wnd;
+	b->snd_wnd = b->max_window = a->rcv_wnd;
+	tcp_update_pacing_rate(a);
+	tcp_update_pacing_rate(b);
+}
+
+static void free_queue(struct tcp_sock *tp, struct skb_queue *q)
+{
+	struct sk_buff *skb;
+
+	while ((skb = skb_dequeue(q)))
+		skb_pool_put(tp->host->pool, skb);
+}
+
+void tcp_sock_free(struct tcp_sock *tp)
+{
+	if (!tp->host)
+		return;
+	free_queue(tp, &tp->write_queue);
+	free_queue(tp, &tp->sk.rxq);
+	free_queue(tp, &tp->ofo);
+}
+
+/* --- what limits the flow ------------------------------------------- */
+
+static bool cpu_has_work(const struct cpu *c)
+{
+	return c->busy || c->head[CTX_HARDIRQ] || c->head[CTX_SOFTIRQ] || c->head[CTX_PROCESS];
+}
+
+static enum tcp_limit tcp_classify(const struct tcp_sock *tp)
+{
+	const struct host *h = tp->host;
+	sim_time_t now = h->sim->now;
+	int i;
+
+	if (h->port && h->port->busy_until > now)
+		return TCP_LIM_LINK;
+	for (i = 0; i < h->nr_cpus; i++)
+		if (cpu_has_work(&h->cpus[i]))
+			return TCP_LIM_CPU;
+	if (tp->tsq_throttled || tp->tsq_queued)
+		return TCP_LIM_TSQ;
+	for (i = 0; i < h->dev.real_num_tx_queues; i++)
+		if (netif_tx_queue_stopped(&h->dev.txq[i]) && h->dev.txq[i].qdisc.qlen)
+			return TCP_LIM_STOPPED;
+	if (tp->send_head && tp->packets_out >= tp->cc.snd_cwnd)
+		return TCP_LIM_CWND;
+	if (tp->send_head && tp->send_head->seq >= tp->snd_una + tp->snd_wnd)
+		return TCP_LIM_RWND;
+	if (tp->nospace)
+		return TCP_LIM_SNDBUF;
+	return TCP_LIM_APP;
+}
+
+/* Samples at a random phase within each period, so that they never lock
+ * onto a periodic event (a jiffy timer) and count it as the whole period. */
+static void tcp_chrono_sample(struct sim *sim, struct sim_event *ev)
+{
+	struct tcp_sock *tp = ev->arg;
+	sim_time_t next = tp->chrono_base + tp->chrono_period;
+
+	tp->lim_ps[tcp_classify(tp)] += tp->chrono_period;
+	tp->chrono_base = next;
+	sim_schedule(sim, ev, next + (sim_time_t)rng_below(&tp->chrono_rng,
+							  (uint64_t)tp->chrono_period));
+}
+
+void tcp_chrono_start(struct tcp_sock *tp, sim_time_t period)
+{
+	char name[64];
+
+	tp->chrono_period = period;
+	tp->chrono_base = tp->host->sim->now;
+	snprintf(name, sizeof(name), "host.%s.tcp.%u.chrono", tp->host->name, tp->sk.port);
+	rng_stream(&tp->chrono_rng, tp->host->sim->seed, name);
+	sim_event_init(&tp->chrono, tcp_chrono_sample, tp);
+	sim_schedule(tp->host->sim, &tp->chrono, tp->host->sim->now + period / 2);
+}

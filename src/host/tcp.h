@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * TCP, sender and receiver, per kernel era.
+ *
+ * Models (net/ipv4/tcp.c, tcp_output.c, tcp_input.c, tcp_timer.c,
+ * tcp_offload.c as read in 3.13.10, 4.4.155 and 6.18.2):
+ *  - tcp_sendmsg: copy into write-queue skbs of up to the era's size goal
+ *    (tcp_xmit_size_goal / tcp_tso_autosize), charged to sk_wmem_queued;
+ *    sk_stream_memory_free (sk_wmem_queued < sk_sndbuf) or sleep until
+ *    sk_stream_write_space (a third of the buffer free); tcp_wmem send
+ *    buffer autotuning (tcp_new_space: 2 * max(cwnd, reordering+1) *
+ *    SKB_TRUESIZE(mss + MAX_TCP_HEADER), up to tcp_wmem[2]); sendfile
+ *    (do_tcp_sendpages) without the copy.
+ *  - tcp_write_xmit: cwnd test, receive-window test, TSQ per era
+ *    (tcp_formulas.c), splitting to the cwnd/window quota (tso_fragment),
+ *    tcp_transmit_skb: a clone charged to sk_wmem_alloc with tcp_wfree.
+ *  - GSO for a device without TSO (dev_hard_start_xmit / tcp_gso_segment):
+ *    segments of gso_size each; from 3.12 each segment carries tcp_wfree
+ *    and its own truesize (copy_destructor), before that the GSO skb is
+ *    freed once its segments are handed to the driver.
+ *  - tcp_wfree: uncharge; if TSQ throttled, queue the socket on this
+ *    CPU's TSQ list and raise TASKLET_SOFTIRQ (tcp_tasklet_func ->
+ *    tcp_write_xmit), so refill happens on the CPU that freed.
+ *  - tcp_ack: cumulative ACK, RTT from timestamps, RFC 6298 RTO with the
+ *    200 ms floor, congestion control through tcp_cc (CUBIC, Reno),
+ *    sk_pacing_rate per era; NewReno-style recovery on three duplicate
+ *    ACKs (fast retransmit, partial ACKs retransmit the next hole); RTO
+ *    go-back-N with exponential backoff.
+ *  - receiver: in-order queue and an out-of-order queue, quick-ack at the
+ *    start (up to 16), an ACK for every second full segment
+ *    (__tcp_ack_snd_check), the delayed-ACK timer (TCP_DELACK_MIN = HZ/25),
+ *    a window update when the application frees space (tcp_cleanup_rbuf),
+ *    receive window = free space >> tcp_adv_win_scale, tcp_rmem
+ *    autotuning per RTT (tcp_rcv_space_adjust).
+ * Leaves out: handshake and teardown (connections start established,
+ * with IW10 and the peer's initial window), SACK (recovery is NewReno),
+ * ECN, Nagle and TSO deferral (bulk flows only), window scaling limits
+ * (64-bit windows), the socket lock and its backlog (a work item runs
+ * atomically, so softirq never meets an owned socket), memory pressure.
+ * RTT samples are whole jiffies (at least one) before 3.15, as
+ * tcp_time_stamp was; the era's formulas receive srtt and convert it to
+ * their own units (jiffies<<3 in 3.x, usec later). The receiver's RTT (which paces tcp_rmem autotuning) is measured
+ * in timestamp-clock units as the kernel does: jiffies before 4.13, so at
+ * least 4 ms on a HZ=250 receiver.
+ * Deviation: 6.x TCP-internal pacing (EDT) does not delay packets; the
+ * pacing rate only sizes TSQ and GSO.
+ */
+#ifndef NICSIM_HOST_TCP_H
+#define NICSIM_HOST_TCP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "nicsim/rng.h"
+#include "host/sock.h"
+#include "host/tcp_cc.h"
+#include "host/tcp_formulas.h"
+
+enum tcp_ca_state { TCP_CA_OPEN, TCP_CA_RECOVERY, TCP_CA_LOSS };
+
+/* What held a sending flow back, sampled (see tcp_chrono_sample). */
+enum tcp_limit {
+	TCP_LIM_LINK,		/* the wire was busy with our data */
+	TCP_LIM_CPU,		/* a CPU on the path had work queued */
+	TCP_LIM_TSQ,		/* TSQ throttled, waiting for TX completion */
+	TCP_LIM_STOPPED,	/* qdisc or driver queue stopped */
+	TCP_LIM_CWND,		/* congestion window full */
+	TCP_LIM_RWND,		/* receiver window full */
+	TCP_LIM_SNDBUF,		/* application blocked on the send buffer */
+	TCP_LIM_APP,		/* nothing to send, application not blocked */
+	TCP_LIM_NR
+};
+
+extern const char *const tcp_limit_names[TCP_LIM_NR];
+
+struct tcp_sock {
+	struct sock	sk;		/* kind SK_TCP; port = local port */
+	struct host	*host;
+	uint32_t	daddr;
+	uint16_t	dport;
+	uint8_t		dst_idx;	/* peer host index */
+	struct cpu	*cpu;		/* CPU of the owning process */
+	/* send side */
+	uint32_t	mss;
+	uint64_t	write_seq, snd_una, snd_nxt;
+	uint64_t	snd_wnd;	/* peer's window */
+	uint64_t	max_window;
+	struct skb_queue write_queue;	/* skbs from snd_una to write_seq */
+	struct sk_buff	*send_head;	/* first skb not yet sent */
+	int64_t		sk_wmem_queued;
+	uint32_t	packets_out;
+	uint32_t	size_goal;
+	bool		nospace;	/* SOCK_NOSPACE: a writer waits */
+	bool		sndbuf_locked;	/* SO_SNDBUF set by the user */
+	struct tcp_cc	cc;
+	sim_time_t	srtt, rttvar, rto, min_rtt;
+	int		backoff;
+	enum tcp_ca_state ca_state;
+	uint64_t	high_seq;
+	int		dupacks;
+	uint64_t	pacing_rate;
+	bool		tsq_throttled, tsq_queued;
+	struct tcp_sock	*tsq_next;
+	struct timer_list rto_timer;
+	/* receive side */
+	uint64_t	rcv_nxt, rcv_wup, copied_seq;
+	uint32_t	rcv_wnd;	/* last advertised */
+	int64_t		rcvbuf;
+	bool		rcvbuf_locked;
+	struct skb_queue ofo;
+	uint32_t	quick;		/* quick ACKs left */
+	bool		ack_pending;
+	struct timer_list delack_timer;
+	uint64_t	rcvq_space, rcvq_seq;
+	sim_time_t	rcvq_time;
+	sim_time_t	ts_recent;	/* tsval to echo */
+	sim_time_t	rcv_rtt;	/* receiver's RTT estimate (tcp_rcv_rtt_measure_ts) */
+	/* accounting */
+	uint64_t	bytes_acked, bytes_received, segs_out, segs_in;
+	uint64_t	retrans, fast_retrans, rtos, acks_out, acks_in;
+	uint64_t	tsq_throttles;
+	sim_time_t	lim_ps[TCP_LIM_NR];
+	struct sim_event chrono;
+	sim_time_t	chrono_period, chrono_base;
+	struct rng	chrono_rng;
+	uint64_t	ofo_drops;
+};
+
+struct tcp_config {
+	const char	*cc;		/* "cubic", "reno" */
+	int64_t		sndbuf;		/* SO_SNDBUF, -1 = tcp_wmem autotuning */
+	int64_t		rcvbuf;		/* SO_RCVBUF, -1 = tcp_rmem autotuning */
+};
+
+/* Create both ends of an established connection. */
+void tcp_connect_pair(struct tcp_sock *a, struct host *ha, struct cpu *ca,
+		      struct tcp_sock *b, struct host *hb, struct cpu *cb,
+		      const struct tcp_config *cfg_a, const struct tcp_config *cfg_b);
+void tcp_sock_free(struct tcp_sock *tp);
+
+/*
+ * tcp_sendmsg, one step: queue up to `len` bytes (copying them unless
+ * `sendfile`), at most one skb's worth per call so that a long write is a
+ * series of short work items. Returns bytes queued; 0 means the send
+ * buffer is full (the caller sleeps: tp->sk.tx_waiter is woken by
+ * sk_stream_write_space).
+ */
+uint32_t tcp_sendmsg_step(struct cpu *cpu, struct tcp_sock *tp, uint32_t len,
+			  bool sendfile);
+/* tcp_push at the end of a write */
+void tcp_push(struct cpu *cpu, struct tcp_sock *tp);
+/* tcp_recvmsg: consume up to len bytes; returns bytes (0: sleep on rx). */
+uint32_t tcp_recvmsg(struct cpu *cpu, struct tcp_sock *tp, uint32_t len);
+
+/* Hooks from the stack */
+void tcp_v4_rcv(struct cpu *cpu, struct sk_buff *skb);
+void tcp_wfree(struct cpu *cpu, struct sk_buff *skb);
+void tcp_tasklet_func(struct cpu *cpu);
+/* Software GSO before a driver without TSO: returns a list (via ->next). */
+struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb);
+
+/* Start sampling what limits this (sending) flow. */
+void tcp_chrono_start(struct tcp_sock *tp, sim_time_t period);
+
+#endif

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * TCP congestion control: Reno and CUBIC, packet-counted like the kernel.
+ *
+ * Follows net/ipv4/tcp_cong.c (tcp_slow_start, tcp_cong_avoid_ai,
+ * tcp_reno_cong_avoid, tcp_reno_ssthresh), net/ipv4/tcp_cubic.c (bictcp)
+ * and include/net/tcp.h (tcp_in_slow_start, TCP_INFINITE_SSTHRESH) of
+ * Linux 6.x, read in a 6.17-rc tree; tcp_cong.c is the same in 4.4.155.
+ * Era differences (3.13.10 and 4.4.155 read) are listed in tcp_cc.c;
+ * only the 6.x behaviour is modelled.
+ *
+ * Calling convention, as tcp_ack() orders it: per ACK, pkts_acked() (from
+ * tcp_clean_rtx_queue) before cong_avoid() (from tcp_cong_control). On
+ * entering recovery or on RTO, TCP calls ssthresh() and sets snd_ssthresh
+ * from it; on RTO it then calls on_loss() (tcp_enter_loss calls
+ * ->ssthresh before tcp_set_ca_state(TCP_CA_Loss)), which wipes CUBIC's
+ * state including last_max_cwnd. Before a hook that takes no time (init,
+ * ssthresh, on_loss) TCP sets cc->now; cong_avoid and pkts_acked store
+ * their `now` there too. snd_una and snd_nxt must be current before
+ * pkts_acked (HyStart rounds end when snd_una passes snd_nxt of the
+ * round's start).
+ *
+ * Clocks: CUBIC's epoch (epoch_start, last_time, the once-per-jiffy and
+ * HZ/32 limits) runs on jiffies, tcp_jiffies32 in every era including
+ * 6.x: cc->hz is CONFIG_HZ, and jiffies start at INITIAL_JIFFIES
+ * (-300 * HZ) as in include/linux/jiffies.h. delay_min and HyStart run
+ * on microseconds (tcp_mstamp).
+ * Deviation: hz = 0 runs the epoch on a 1 MHz clock (no kernel does;
+ * it removes jiffy granularity for idealised runs).
+ */
+#ifndef NICSIM_HOST_TCP_CC_H
+#define NICSIM_HOST_TCP_CC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "nicsim/time.h"
+
+#define TCP_INFINITE_SSTHRESH	0x7fffffffU
+/* tcp_init_sock: ~0; only a locked RTAX_CWND route metric lowers it */
+#define TCP_CWND_CLAMP_DEFAULT	0xffffffffU
+
+struct tcp_cc;
+
+/* CUBIC private state: struct bictcp of 6.x tcp_cubic.c. */
+struct bictcp {
+	uint32_t	cnt;		/* cwnd += 1 after this many packets */
+	uint32_t	last_max_cwnd;	/* Wmax */
+	uint32_t	last_cwnd;	/* cwnd at the last cnt computation */
+	uint32_t	last_time;	/* jiffies of that computation */
+	uint32_t	bic_origin_point; /* Wmax of this epoch's curve */
+	uint32_t	bic_K;		/* epoch start to origin, 2^-10 s */
+	uint32_t	delay_min;	/* smallest RTT seen, usec (0: none) */
+	uint32_t	epoch_start;	/* jiffies (0: no epoch) */
+	uint32_t	ack_cnt;	/* packets acked, Reno estimate */
+	uint32_t	tcp_cwnd;	/* Reno-estimated cwnd */
+	uint8_t		sample_cnt;	/* HyStart delay samples this round */
+	uint8_t		found;		/* HyStart exit point found */
+	uint32_t	round_start;	/* usec, start of the HyStart round */
+	uint32_t	end_seq;	/* snd_nxt at the round's start */
+	uint32_t	last_ack;	/* usec, last ACK of a close train */
+	uint32_t	curr_rtt;	/* min RTT of this round, usec */
+};
+
+struct tcp_cc {
+	/* owned by TCP, read/written by the algorithm */
+	uint32_t	snd_cwnd;	/* packets */
+	uint32_t	snd_ssthresh;	/* packets; TCP_INFINITE_SSTHRESH */
+	uint32_t	snd_cwnd_cnt;	/* linear increase counter */
+	uint32_t	snd_cwnd_clamp;	/* TCP_CWND_CLAMP_DEFAULT */
+	uint32_t	mss;		/* bytes, informational */
+	int		hz;		/* CONFIG_HZ for the epoch; 0 = 1 MHz */
+	/* owned by TCP, read by the algorithm */
+	uint32_t	snd_una;	/* sequence space of TCP's choice, */
+	uint32_t	snd_nxt;	/* compared modulo 2^32 like after() */
+	sim_time_t	now;		/* time of the current hook call */
+	uint64_t	pacing_rate;	/* sk_pacing_rate, bytes/s; 0 = unset */
+	uint32_t	gso_max_size;	/* sk_gso_max_size, bytes */
+	bool		paced;		/* sk_pacing_status != SK_PACING_NONE */
+	const struct tcp_cc_ops *ops;
+	union {
+		struct bictcp cubic;
+	} priv;
+};
+
+struct tcp_cc_ops {
+	const char *name;	/* "cubic", "reno" */
+	void	(*init)(struct tcp_cc *cc);
+	/* an ACK acked `acked` packets; cwnd_limited as the kernel's
+	 * tcp_is_cwnd_limited; now = current time */
+	void	(*cong_avoid)(struct tcp_cc *cc, uint32_t acked,
+			      bool cwnd_limited, sim_time_t now);
+	/* per ACK, for delay_min and HyStart; rtt < 0 if no sample */
+	void	(*pkts_acked)(struct tcp_cc *cc, uint32_t acked, sim_time_t rtt,
+			      sim_time_t now, uint32_t packets_in_flight);
+	/* new ssthresh on entering recovery or on RTO */
+	uint32_t (*ssthresh)(struct tcp_cc *cc);
+	/* entering TCP_CA_Loss (RTO): reset; NULL for Reno */
+	void	(*on_loss)(struct tcp_cc *cc);
+	/* CA_EVENT_TX_START: sending after idle; lsndtime is the time of the
+	 * last send before now. NULL for Reno. */
+	void	(*tx_start)(struct tcp_cc *cc, sim_time_t now,
+			    sim_time_t lsndtime);
+};
+
+extern const struct tcp_cc_ops tcp_reno_ops;
+extern const struct tcp_cc_ops tcp_cubic_ops;
+
+const struct tcp_cc_ops *tcp_cc_find(const char *name);	/* NULL if unknown */
+/* Zeroes cc, sets cwnd, infinite ssthresh, default clamp, then ops->init.
+ * Set the optional inputs (snd_una, snd_nxt, now, pacing) afterwards;
+ * a HyStart round starts on the first ACK past snd_nxt at init. */
+void tcp_cc_init(struct tcp_cc *cc, const struct tcp_cc_ops *ops,
+		 uint32_t init_cwnd, uint32_t mss, int hz);
+/* tcp_in_slow_start: cwnd < ssthresh (4.4, 6.x; 3.x tested <=). */
+static inline bool tcp_cc_in_slow_start(const struct tcp_cc *cc)
+{
+	return cc->snd_cwnd < cc->snd_ssthresh;
+}
+uint32_t tcp_slow_start(struct tcp_cc *cc, uint32_t acked);	/* returns leftover acked */
+void tcp_cong_avoid_ai(struct tcp_cc *cc, uint32_t w, uint32_t acked);
+
+/* The kernel's integer cube root (table + one Newton-Raphson step). */
+uint32_t tcp_cubic_root(uint64_t a);
+/* tcp_jiffies32 at `t` on cc's epoch clock (hz, or 1 MHz when hz = 0). */
+uint32_t tcp_cc_jiffies(const struct tcp_cc *cc, sim_time_t t);
+
+#endif

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: MIT
+/*
+ * TCP per-era formulas; see tcp_formulas.h for the contract.
+ *
+ * Sources read (kernel trees, file, function):
+ *  - 3.13.10 net/ipv4/tcp_input.c tcp_update_pacing_rate, tcp_rtt_estimator;
+ *    net/ipv4/tcp_output.c tcp_write_xmit (TSQ); net/ipv4/tcp.c
+ *    tcp_xmit_size_goal; include/net/tcp.h tcp_bound_to_half_wnd;
+ *    include/net/sock.h (u32 sk_pacing_rate), net/core/sock.c
+ *    sock_init_data (sk_pacing_rate = sk_max_pacing_rate = ~0U).
+ *  - 3.10.65 and 3.10.99 tcp.c tcp_xmit_size_goal and tcp_output.c: the
+ *    3.12/3.13 code, backported to stable.
+ *  - an unidentified 3.10/3.11-era tcp_output.c: the fixed TSQ test
+ *    "sk_wmem_alloc >= sysctl_tcp_limit_output_bytes".
+ *  - an unidentified ~3.19-4.1 tcp_input.c: usec srtt, fixed 200 %.
+ *  - 4.4.155 tcp_input.c tcp_update_pacing_rate (ss/ca ratios),
+ *    tcp_rtt_estimator (srtt_us = max(1, srtt)); tcp_output.c
+ *    tcp_tso_autosize, tcp_write_xmit (TSQ), sysctl default 262144.
+ *  - 6.18.2 tcp_input.c tcp_update_pacing_rate, tcp_update_rtt_min;
+ *    tcp_output.c tcp_tso_autosize, tcp_tso_segs, tcp_small_queue_check,
+ *    tcp_rtx_queue_empty_or_single_skb; tcp.c tcp_xmit_size_goal;
+ *    tcp_ipv4.c tcp_sk_init (4 MiB, min_tso_segs 2, tso_rtt_log 9,
+ *    ratios 200/120); net/core/sock.c sock_init_data (pacing shift 10);
+ *    net/mac80211/main.c (tx_sk_pacing_shift = 7).
+ *
+ * UNVERIFIED (not read in source):
+ *  - TSQ_DYN_312RC: the 3.12-rc tcp_write_xmit ("tcp: TSQ can use a
+ *    dynamic limit") is modelled as max(2 * truesize, rate >> 10) with
+ *    ">", as linux-tx-path.md 3.1 gives it; whether it was 1 or 2
+ *    truesize and > or >= is not checked.
+ *  - Version bounds of the modes: ss/ca ratios from "tcp: refine pacing
+ *    rate determination" (43e122b014c9, text seen, ~4.2); min(.., sysctl)
+ *    and tcp_tso_autosize from "tcp: refine TSO autosizing" (605ad7f184b6,
+ *    text seen, 3.19); 262144 from "tcp: double default TSQ output bytes
+ *    limit" (text seen, June 2015); the min_rtt term (~5.18); the
+ *    retransmit factor (4.9); the "> TCP_MSS_DEFAULT" cutoff of
+ *    tcp_bound_to_half_wnd (between 4.4 and 6.18).
+ *  - 3.6-3.11 (and 3.12.0) also capped the sendmsg size goal to half of
+ *    tcp_limit_output_bytes per the TSQ commit text ("TSO packets are
+ *    sized/capped to half the limit") and the 98e09386 text ("remove the
+ *    use of this sysctl while building skb"); not modelled: with the
+ *    default 131072 the cap, 65536, is above 65536 - 1 - 52.
+ *  - Before 4.9 retransmits skipped the TSQ test: callers decide.
+ *
+ * Deviation: the time-to-srtt conversion gives the mean stored value for
+ * a constant RTT at a uniform tick phase; the kernel's integer EWMA can
+ * sit up to 7/8 unit above 8 * sample and, with mixed floor/ceil jiffy
+ * samples, wanders around the mean.
+ */
+#include <stddef.h>
+#include "host/tcp_formulas.h"
+
+#define MSEC_PER_SEC	1000U
+#define USEC_PER_SEC	1000000ULL
+/* tcp_bound_to_half_wnd floor: 68 - tcp_header_len, timestamps on (32) */
+#define TCP_HDR_TS	32U
+
+static inline uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+static inline uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+uint32_t tcp_default_limit_output_bytes(enum tsq_mode m)
+{
+	switch (m) {
+	case TSQ_NONE:
+		return 0;
+	case TSQ_MIN_MAX:
+		return TCP_LIMIT_OUTPUT_BYTES_4X;
+	case TSQ_V6:
+		return TCP_LIMIT_OUTPUT_BYTES_6X;
+	default:
+		return TCP_LIMIT_OUTPUT_BYTES_3X;
+	}
+}
+
+/* --- srtt representation ------------------------------------------- */
+
+uint32_t tcp_srtt_jiffies8(sim_time_t srtt, int hz)
+{
+	uint64_t v;
+
+	if (srtt <= 0)
+		return 0;
+	if (hz <= 0)
+		hz = 100;
+	/* below one jiffy the sample is 0 or 1, stored as 1 either way */
+	if ((uint64_t)srtt * (uint64_t)hz < (uint64_t)PS_PER_S)
+		return 8;
+	v = (8 * (uint64_t)srtt * (uint64_t)hz + PS_PER_S / 2) / PS_PER_S;
+	return (uint32_t)min_u64(v, UINT32_MAX);
+}
+
+uint32_t tcp_srtt_us8(sim_time_t srtt)
+{
+	uint64_t v;
+
+	if (srtt <= 0)
+		return 0;
+	v = (8 * (uint64_t)srtt + PS_PER_US / 2) / PS_PER_US;
+	return (uint32_t)min_u64(max_u64(v, 1), UINT32_MAX);
+}
+
+/* --- sk_pacing_rate ------------------------------------------------- */
+
+static const struct tcp_pacing_cfg pacing_defaults = {
+	.ss_ratio = TCP_PACING_SS_RATIO,
+	.ca_ratio = TCP_PACING_CA_RATIO,
+	.max_rate = UINT32_MAX,
+};
+
+uint64_t tcp_pacing_rate_raw(enum pacing_mode m, uint32_t mss, uint32_t cwnd,
+			     uint32_t packets_out, uint32_t ssthresh, uint32_t srtt_raw,
+			     int hz, const struct tcp_pacing_cfg *cfg)
+{
+	uint64_t rate;
+	uint32_t ratio;
+
+	if (!cfg)
+		cfg = &pacing_defaults;
+	if (hz <= 0)
+		hz = 100;
+	switch (m) {
+	case PACING_JIFFIES:
+		/* 3.13: 200 %; srtt of 1 jiffy (8) or less is not divided */
+		rate = (uint64_t)mss * 2 * ((uint64_t)hz << 3);
+		rate *= max_u64(cwnd, packets_out);
+		if (srtt_raw > 8 + 2)
+			rate /= srtt_raw;
+		break;
+	case PACING_USEC_200:
+	case PACING_SS_CA:
+		if (m == PACING_USEC_200)
+			ratio = 200;
+		else
+			ratio = cwnd < ssthresh / 2 ? cfg->ss_ratio : cfg->ca_ratio;
+		/* mss * ((USEC_PER_SEC / 100) << 3) * ratio == mss * 2 *
+		 * (USEC_PER_SEC << 3) for ratio 200 */
+		rate = (uint64_t)mss * ((USEC_PER_SEC / 100) << 3) * ratio;
+		rate *= max_u64(cwnd, packets_out);
+		if (srtt_raw)
+			rate /= srtt_raw;
+		break;
+	default:
+		return UINT64_MAX;
+	}
+	return min_u64(rate, cfg->max_rate);
+}
+
+uint64_t tcp_pacing_rate(enum pacing_mode m, uint32_t mss, uint32_t cwnd,
+			 uint32_t packets_out, uint32_t ssthresh, sim_time_t srtt, int hz)
+{
+	uint32_t raw;
+
+	if (m == PACING_NONE)
+		return UINT64_MAX;
+	raw = m == PACING_JIFFIES ? tcp_srtt_jiffies8(srtt, hz) : tcp_srtt_us8(srtt);
+	return tcp_pacing_rate_raw(m, mss, cwnd, packets_out, ssthresh, raw, hz, NULL);
+}
+
+/* --- TCP Small Queues ----------------------------------------------- */
+
+static int pacing_shift_or_default(int shift)
+{
+	return shift >= 1 && shift <= 63 ? shift : SK_PACING_SHIFT_DEFAULT;
+}
+
+/* sk_pacing_rate is a u32 up to 4.x: ~0U when unset */
+static uint64_t rate_u32(uint64_t rate)
+{
+	return min_u64(rate, UINT32_MAX);
+}
+
+uint32_t tcp_tsq_limit(enum tsq_mode m, uint64_t pacing_rate, uint32_t truesize,
+		       uint32_t limit_output_bytes, int pacing_shift, int factor)
+{
+	int shift = pacing_shift_or_default(pacing_shift);
+	uint64_t two = 2 * (uint64_t)truesize;
+	uint64_t limit;
+
+	switch (m) {
+	case TSQ_FIXED:
+		return limit_output_bytes;
+	case TSQ_DYN_312RC:
+		limit = max_u64(two, rate_u32(pacing_rate) >> 10);
+		break;
+	case TSQ_MAX_SYSCTL:
+		limit = max_u64(limit_output_bytes, rate_u32(pacing_rate) >> 10);
+		break;
+	case TSQ_MIN_MAX:
+		limit = max_u64(two, rate_u32(pacing_rate) >> shift);
+		limit = min_u64(limit, limit_output_bytes);
+		break;
+	case TSQ_V6:
+		/* unsigned long rate: 64 bits assumed (x86_64, arm64) */
+		limit = max_u64(two, pacing_rate >> shift);
+		limit = min_u64(limit, limit_output_bytes);
+		break;
+	default:
+		return UINT32_MAX;
+	}
+	if ((m == TSQ_MIN_MAX || m == TSQ_V6) && factor > 0 && factor < 32)
+		limit <<= factor;
+	return (uint32_t)min_u64(limit, UINT32_MAX);
+}
+
+bool tcp_tsq_throttled(enum tsq_mode m, int64_t wmem_alloc, uint32_t limit,
+		       bool rtx_empty_or_single)
+{
+	switch (m) {
+	case TSQ_NONE:
+		return false;
+	case TSQ_FIXED:
+		return wmem_alloc >= (int64_t)limit;
+	case TSQ_V6:
+		/* always send when at most one skb is in flight */
+		if (rtx_empty_or_single)
+			return false;
+		return wmem_alloc > (int64_t)limit;
+	default:
+		return wmem_alloc > (int64_t)limit;
+	}
+}
+
+/* --- GSO / TSO size goal -------------------------------------------- */
+
+uint32_t tcp_bound_to_half_wnd(enum gso_mode m, uint32_t max_window, uint32_t pktsize)
+{
+	bool half = m == GSO_TSO_AUTOSIZE ? max_window > TCP_MSS_DEFAULT
+					  : max_window >= 512;
+	uint32_t cutoff = half ? max_window >> 1 : max_window;
+
+	if (cutoff && pktsize > cutoff)
+		return (uint32_t)max_u64(cutoff, 68 - TCP_HDR_TS);
+	return pktsize;
+}
+
+/* The header allowance subtracted from gso_max_size, clamped. */
+static uint32_t gso_room(uint32_t gso_max_size, uint32_t hlen)
+{
+	return gso_max_size > hlen + 1 ? gso_max_size - 1 - hlen : 0;
+}
+
+/* Round a byte goal down to whole segments, at most gso_max_segs. */
+static uint32_t goal_segs(uint32_t goal, uint32_t mss, uint32_t gso_max_segs)
+{
+	return (uint32_t)min_u64(goal / mss, gso_max_segs);
+}
+
+uint32_t tcp_xmit_size_goal(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
+			    uint32_t max_window, uint32_t gso_max_size, uint32_t hlen,
+			    uint32_t gso_max_segs)
+{
+	uint64_t goal;
+
+	if (!mss)
+		return 0;
+	switch (m) {
+	case GSO_AUTOSIZE_312:
+		/* about 1 ms at the true rate: the pacing rate is 2x */
+		goal = rate_u32(pacing_rate) / (2 * MSEC_PER_SEC);
+		goal = max_u64(goal, (uint64_t)TCP_MIN_TSO_SEGS * mss);
+		goal = min_u64(goal, gso_room(gso_max_size, hlen));
+		break;
+	case GSO_TSO_AUTOSIZE:
+		goal = gso_max_size;
+		break;
+	default:	/* GSO_HALF_WINDOW, GSO_TSO_AUTOSIZE_NORTT */
+		goal = gso_room(gso_max_size, hlen);
+		break;
+	}
+	goal = tcp_bound_to_half_wnd(m, max_window, (uint32_t)goal);
+	goal = (uint64_t)goal_segs((uint32_t)goal, mss, gso_max_segs) * mss;
+	return (uint32_t)max_u64(goal, mss);
+}
+
+/* tcp_tso_autosize + the gso_max_segs cap of tcp_tso_segs. */
+static uint32_t tso_autosize(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
+			     uint32_t gso_max_size, uint32_t hlen, uint32_t gso_max_segs,
+			     sim_time_t min_rtt, int pacing_shift)
+{
+	int shift = pacing_shift_or_default(pacing_shift);
+	uint64_t bytes, segs, r;
+
+	if (m == GSO_TSO_AUTOSIZE) {
+		bytes = pacing_rate >> shift;
+		/* tcp_min_rtt() in usec; ~0U before the first sample */
+		if (min_rtt > 0) {
+			r = ((uint64_t)min_rtt / PS_PER_US) >> TCP_TSO_RTT_LOG;
+			if (r < 32)
+				bytes += gso_max_size >> r;
+		}
+		bytes = min_u64(bytes, gso_max_size);
+	} else {
+		bytes = min_u64(rate_u32(pacing_rate) >> shift,
+				gso_room(gso_max_size, hlen));
+	}
+	segs = max_u64(bytes / mss, TCP_MIN_TSO_SEGS);
+	return (uint32_t)min_u64(segs, gso_max_segs);
+}
+
+uint32_t tcp_tso_segs(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
+		      uint32_t max_window, uint32_t gso_max_size, uint32_t hlen,
+		      uint32_t gso_max_segs, sim_time_t min_rtt, int pacing_shift)
+{
+	if (!mss)
+		return 0;
+	if (m == GSO_TSO_AUTOSIZE || m == GSO_TSO_AUTOSIZE_NORTT)
+		return tso_autosize(m, mss, pacing_rate, gso_max_size, hlen,
+				    gso_max_segs, min_rtt, pacing_shift);
+	return tcp_xmit_size_goal(m, mss, pacing_rate, max_window, gso_max_size,
+				  hlen, gso_max_segs) / mss;
+}
+
+uint32_t tcp_size_goal(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
+		       uint32_t max_window, uint32_t gso_max_size, uint32_t hlen,
+		       uint32_t gso_max_segs, sim_time_t min_rtt, int pacing_shift)
+{
+	uint32_t skb_goal, segs;
+
+	if (!mss)
+		return 0;
+	skb_goal = tcp_xmit_size_goal(m, mss, pacing_rate, max_window,
+				      gso_max_size, hlen, gso_max_segs);
+	if (m != GSO_TSO_AUTOSIZE && m != GSO_TSO_AUTOSIZE_NORTT)
+		return skb_goal;
+	segs = tso_autosize(m, mss, pacing_rate, gso_max_size, hlen, gso_max_segs,
+			    min_rtt, pacing_shift);
+	return (uint32_t)max_u64(min_u64((uint64_t)segs * mss, skb_goal), mss);
+}
