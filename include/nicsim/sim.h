@@ -54,6 +54,7 @@ struct sim {
 	struct sim_event	*free_list;	/* pooled events, linked via arg */
 	struct sim_pool_slab	*slabs;
 	uint64_t		seed;
+	sim_time_t		until;		/* bound of the current sim_run */
 	bool			stop;
 };
 
@@ -79,6 +80,17 @@ struct sim_event *sim_post(struct sim *sim, sim_time_t t, sim_fn fn,
 /* Run events until the queue is empty, sim_stop() or time > until. */
 void sim_run(struct sim *sim, sim_time_t until);
 static inline void sim_stop(struct sim *sim) { sim->stop = true; }
+
+/*
+ * May the caller move `now` forward to t inside the current event? True
+ * when no pending event comes at or before t and t is within the run:
+ * nothing would have fired in between.
+ */
+static inline bool sim_may_advance(const struct sim *sim, sim_time_t t)
+{
+	return !sim->stop && t <= sim->until &&
+	       (sim->heap_len == 0 || sim->heap[0].time > t);
+}
 static inline sim_time_t sim_now(const struct sim *sim) { return sim->now; }
 static inline int32_t sim_pending(const struct sim *sim) { return sim->heap_len; }
 /* Slabs the event pool has grown to (for tests: steady state allocates none). */

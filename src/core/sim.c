@@ -184,6 +184,7 @@ struct sim_event *sim_post(struct sim *sim, sim_time_t t, sim_fn fn,
 void sim_run(struct sim *sim, sim_time_t until)
 {
 	sim->stop = false;
+	sim->until = until;
 	while (sim->heap_len > 0 && !sim->stop) {
 		struct sim_event *ev = sim->heap[0].ev;
 

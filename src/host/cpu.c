@@ -30,19 +30,20 @@ void cpu_init(struct cpu *cpu, struct host *host, int id, uint64_t hz)
 	cpu->host = host;
 	cpu->id = id;
 	cpu->cpu_hz = hz;
+	cpu->now = &host->sim->now;
+	cpu->ps_per_cycle_q32 = (uint64_t)(((unsigned __int128)PS_PER_S << 32) / hz);
 	sim_event_init(&cpu->ev_dispatch, cpu_dispatch, cpu);
 	work_init(&cpu->softirq_work, CTX_SOFTIRQ, do_softirq, NULL);
 }
 
-sim_time_t cpu_now(const struct cpu *cpu)
-{
-	return cpu->busy ? cpu->t : cpu->host->sim->now;
-}
 
+/* Make sure a dispatch is due once the current item (if any) ends. */
 static void kick(struct cpu *cpu)
 {
-	if (!cpu->busy && !sim_event_pending(&cpu->ev_dispatch))
-		sim_schedule(cpu->host->sim, &cpu->ev_dispatch, cpu->host->sim->now);
+	struct sim *sim = cpu->host->sim;
+
+	if (!cpu->running && !sim_event_pending(&cpu->ev_dispatch))
+		sim_schedule(sim, &cpu->ev_dispatch, MAX(sim->now, cpu->busy_until));
 }
 
 void cpu_queue_work(struct cpu *cpu, struct work *w)
@@ -77,44 +78,48 @@ static struct work *pick(struct cpu *cpu)
 	return NULL;
 }
 
+static bool queue_empty(const struct cpu *cpu)
+{
+	return !cpu->head[CTX_HARDIRQ] && !cpu->head[CTX_SOFTIRQ] && !cpu->head[CTX_PROCESS];
+}
+
+/*
+ * Run queued items one after the other. When the next item would start
+ * before any other pending event, it runs within this event: the engine
+ * would have fired nothing in between, so the order of effects is the
+ * same, and a run of back-to-back items costs one event instead of one
+ * each.
+ */
 static void cpu_dispatch(struct sim *sim, struct sim_event *ev)
 {
 	struct cpu *cpu = ev->arg;
 	struct host *host = cpu->host;
-	struct work *w = pick(cpu);
+	struct work *w;
 
-	cpu->busy = false;
-	if (!w)
-		return;
-	cpu->busy = true;
-	cpu->t = sim->now;
-	cpu->ctx = w->ctx;
-	cpu->acct = ctx_acct[w->ctx];
-	cpu->items[w->ctx]++;
-	host->cur_cpu = cpu;
-	w->fn(cpu, w);
-	host->cur_cpu = NULL;
-	sim_schedule(sim, &cpu->ev_dispatch, cpu->t);
+	while ((w = pick(cpu))) {
+		cpu->running = true;
+		cpu->t = sim->now;
+		cpu->ctx = w->ctx;
+		cpu->acct = ctx_acct[w->ctx];
+		cpu->items[w->ctx]++;
+		host->cur_cpu = cpu;
+		w->fn(cpu, w);
+		host->cur_cpu = NULL;
+		cpu->running = false;
+		cpu->busy_until = cpu->t;
+		if (queue_empty(cpu))
+			return;
+		if (!sim_may_advance(sim, cpu->t)) {
+			sim_schedule(sim, &cpu->ev_dispatch, cpu->t);
+			return;
+		}
+		sim->now = cpu->t;
+	}
 }
 
-static void charge(struct cpu *cpu, uint64_t cycles, int acct)
+void nicsim_cpu_not_running(const struct cpu *cpu)
 {
-	/* ps = cycles * 1e12 / hz, kept exact for integral ps per cycle */
-	sim_time_t dt = (sim_time_t)((cycles * (uint64_t)PS_PER_S) / cpu->cpu_hz);
-
-	BUG_ON(!cpu->busy);
-	cpu->t += dt;
-	cpu->busy_ps[acct] += dt;
-}
-
-void cpu_charge(struct cpu *cpu, uint64_t cycles)
-{
-	charge(cpu, cycles, cpu->acct);
-}
-
-void cpu_charge_user(struct cpu *cpu, uint64_t cycles)
-{
-	charge(cpu, cycles, ACCT_USER);
+	BUG_ON(!cpu->running);	/* cycles charged outside a work item */
 }
 
 /* --- softirqs ------------------------------------------------------- */

@@ -63,12 +63,15 @@ struct cpu {
 	struct host	*host;
 	int		id;
 	uint64_t	cpu_hz;
+	uint64_t	ps_per_cycle_q32;	/* 1e12 / hz in 32.32 fixed point */
+	const sim_time_t *now;		/* the simulation's clock */
 	struct work	*head[CTX_NR];
 	struct work	*tail[CTX_NR];
-	bool		busy;
+	bool		running;	/* inside a work item's function */
+	sim_time_t	busy_until;	/* end of the last item */
 	uint8_t		ctx;		/* context of the running item */
 	uint8_t		acct;		/* where charges go */
-	sim_time_t	t;		/* local clock while busy */
+	sim_time_t	t;		/* local clock while running */
 	struct sim_event ev_dispatch;
 	uint32_t	softirq_pending;
 	struct work	softirq_work;
@@ -90,12 +93,36 @@ void work_init(struct work *w, enum cpu_ctx ctx,
 	       void (*fn)(struct cpu *, struct work *), void *arg);
 /* Queue w on cpu; it runs when the CPU gets to it. */
 void cpu_queue_work(struct cpu *cpu, struct work *w);
+void nicsim_cpu_not_running(const struct cpu *cpu);
+
+static inline void cpu_charge_acct(struct cpu *cpu, uint64_t cycles, int acct)
+{
+	/* ps = cycles * 1e12 / hz, by a 32.32 fixed-point reciprocal */
+	sim_time_t dt = (sim_time_t)(((unsigned __int128)cycles * cpu->ps_per_cycle_q32 +
+				      (1ull << 31)) >> 32);	/* rounded */
+
+	if (__builtin_expect(!cpu->running, 0))
+		nicsim_cpu_not_running(cpu);
+	cpu->t += dt;
+	cpu->busy_ps[acct] += dt;
+}
+
 /* Charge `cycles` of work to the running item. */
-void cpu_charge(struct cpu *cpu, uint64_t cycles);
+static inline void cpu_charge(struct cpu *cpu, uint64_t cycles)
+{
+	cpu_charge_acct(cpu, cycles, cpu->acct);
+}
+
 /* Charge user-space cycles (accounted as us). */
-void cpu_charge_user(struct cpu *cpu, uint64_t cycles);
+static inline void cpu_charge_user(struct cpu *cpu, uint64_t cycles)
+{
+	cpu_charge_acct(cpu, cycles, ACCT_USER);
+}
 /* The CPU's clock: local time inside a running item, else now. */
-sim_time_t cpu_now(const struct cpu *cpu);
+static inline sim_time_t cpu_now(const struct cpu *cpu)
+{
+	return cpu->running ? cpu->t : *cpu->now;
+}
 
 void raise_softirq(struct cpu *cpu, enum softirq_nr nr);
 void open_softirq(struct cpu *cpu, enum softirq_nr nr, void (*fn)(struct cpu *));

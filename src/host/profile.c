@@ -39,6 +39,8 @@ static const struct platform platforms[] = {
 		/* L1_CACHE_ALIGN(128 + MAX_HEADER) */
 		.max_tcp_header = 320,
 		.cost = {
+			/* Kernel path costs: estimates for a 1.2 GHz PJ4B, not fitted;
+			 * A8 (line rate, not CPU-bound) checks their sum. */
 			.syscall = 1200, .raw_sendmsg = 2500, .udp_sendmsg = 2500,
 			.ip_output = 1500, .dev_queue_xmit = 1500, .xmit_pkt = 1200,
 			.xmit_desc = 200, .mmio_read = 150, .mmio_write = 50,
@@ -46,10 +48,18 @@ static const struct platform platforms[] = {
 			.napi_poll = 800, .rx_pkt = 1500, .ip_rcv = 1200,
 			.icmp_echo = 2500, .sock_deliver = 800, .recvmsg = 2500,
 			.wakeup = 3000, .timer = 300, .user_iter = 2000,
-			.copy_byte_x16 = 8,
-			.tcp_sendmsg = 2000, .sendpage = 600, .tcp_xmit_skb = 2500,
-			.gso_seg = 900, .tcp_ack = 2500, .tcp_rcv = 2200,
-			.tcp_send_ack = 1500, .tcp_recvmsg = 1500, .file_read_x16 = 8,
+			.tcp_sendmsg = 2000, .tcp_xmit_skb = 2500, .gso_seg = 900,
+			.tcp_ack = 2500, .tcp_rcv = 2200, .tcp_send_ack = 1500,
+			.tcp_recvmsg = 1500,
+			/* copy_from/to_user of a cache-hot buffer: 2 cycles/byte
+			 * (~600 MB/s memcpy), assumed */
+			.copy_byte_x16 = 32,
+			/* Fitted (docs/validation.md): read() from the page cache
+			 * into Apache's buffer, 8.25 cycles/byte, on A9 (65.9 MB/s
+			 * CPU-bound); sendfile per 4 KiB page (page references,
+			 * DMA mapping of page-cache pages), 15000 cycles, on A10
+			 * (106 MB/s CPU-bound). */
+			.file_read_x16 = 132, .sendpage = 15000,
 		},
 	},
 	{

@@ -39,7 +39,7 @@ static const struct cpu_costs *cost(const struct tcp_sock *tp)
 /* skb->truesize of a write-queue skb head: sk_stream_alloc_skb(0) */
 static uint32_t head_truesize(const struct tcp_sock *tp)
 {
-	return skb_truesize(tp->host->plat, kp(tp), (uint32_t)tp->host->plat->max_tcp_header);
+	return tp->head_truesize;
 }
 
 static uint32_t payload(const struct sk_buff *skb)
@@ -118,12 +118,25 @@ static void tcp_update_pacing_rate(struct tcp_sock *tp)
 	tcp_update_size_goal(tp);
 }
 
+/*
+ * inet_csk_reset_xmit_timer: the deadline moves with every ACK. The
+ * timer_list is re-armed only when the deadline comes earlier; a timer
+ * that fires before the deadline re-arms itself, as tcp_write_timer does
+ * when icsk_timeout is still ahead.
+ */
 static void tcp_set_rto_timer(struct cpu *cpu, struct tcp_sock *tp)
 {
 	sim_time_t rto = MIN(tp->rto << tp->backoff, TCP_RTO_MAX);
 	uint64_t j = (uint64_t)DIV_ROUND_UP(rto, tp->host->tick);
 
-	mod_timer(cpu, &tp->rto_timer, cpu_jiffies(cpu) + MAX(j, 1u));
+	tp->rto_deadline = cpu_jiffies(cpu) + MAX(j, 1u);
+	if (!tp->rto_timer.pending || tp->rto_timer.expires > tp->rto_deadline)
+		mod_timer(cpu, &tp->rto_timer, tp->rto_deadline);
+}
+
+static void tcp_clear_rto_timer(struct tcp_sock *tp)
+{
+	tp->rto_deadline = 0;	/* the pending timer finds nothing to do */
 }
 
 static void fill_tcp_header(struct tcp_sock *tp, struct sk_buff *c, struct cpu *cpu)
@@ -227,10 +240,43 @@ static bool tcp_tsq_check(struct tcp_sock *tp, const struct sk_buff *skb)
 	return true;
 }
 
+/*
+ * tcp_cwnd_validate / tcp_cwnd_application_limited (RFC 2861, 3.x): a
+ * window not filled for an RTO, while the application did not wait for
+ * buffer space, decays to the mean of itself and what was used.
+ */
+static void tcp_cwnd_validate(struct cpu *cpu, struct tcp_sock *tp)
+{
+	sim_time_t now = cpu_now(cpu);
+
+	if (tp->packets_out >= tp->cc.snd_cwnd) {
+		tp->cwnd_used = 0;
+		tp->cwnd_stamp = now;
+		return;
+	}
+	if (tp->packets_out > tp->cwnd_used)
+		tp->cwnd_used = tp->packets_out;
+	if (now - tp->cwnd_stamp < tp->rto)
+		return;
+	if (tp->ca_state == TCP_CA_OPEN && !tp->nospace) {
+		uint32_t used = MAX(tp->cwnd_used, (uint32_t)TCP_INIT_CWND);
+
+		if (used < tp->cc.snd_cwnd) {
+			/* tcp_current_ssthresh */
+			tp->cc.snd_ssthresh = MAX(tp->cc.snd_ssthresh,
+						  (tp->cc.snd_cwnd >> 1) + (tp->cc.snd_cwnd >> 2));
+			tp->cc.snd_cwnd = (tp->cc.snd_cwnd + used) >> 1;
+			tp->cwnd_decays++;
+		}
+		tp->cwnd_used = 0;
+	}
+	tp->cwnd_stamp = now;
+}
+
 static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 {
 	struct sk_buff *skb;
-	bool sent = false;
+	bool sent = false, idle = !tp->packets_out;
 
 	while ((skb = tp->send_head)) {
 		uint64_t wnd_end = tp->snd_una + tp->snd_wnd;
@@ -246,14 +292,21 @@ static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 			limit -= limit % tp->mss;	/* tcp_mss_split_point */
 		if (payload(skb) > limit)
 			tso_fragment(tp, skb, limit);
+		if (idle && tp->cc.ops->tx_start)	/* CA_EVENT_TX_START */
+			tp->cc.ops->tx_start(&tp->cc, cpu_now(cpu), tp->lsndtime);
+		idle = false;
 		tcp_transmit_skb(cpu, tp, skb);
+		tp->lsndtime = cpu_now(cpu);
 		tp->send_head = skb->next;
 		tp->snd_nxt = skb->end_seq;
 		tp->packets_out += skb->pcount;
 		sent = true;
 	}
-	if (sent && !tp->rto_timer.pending)
-		tcp_set_rto_timer(cpu, tp);
+	if (sent) {
+		tcp_cwnd_validate(cpu, tp);
+		if (!tp->rto_deadline)
+			tcp_set_rto_timer(cpu, tp);
+	}
 }
 
 static void tcp_retransmit_head(struct cpu *cpu, struct tcp_sock *tp)
@@ -478,6 +531,7 @@ static bool tcp_cwnd_limited(const struct tcp_sock *tp, uint32_t in_flight)
 
 static void tcp_enter_recovery(struct cpu *cpu, struct tcp_sock *tp)
 {
+	tp->cc.now = cpu_now(cpu);
 	tp->cc.snd_ssthresh = tp->cc.ops->ssthresh(&tp->cc);
 	tp->cc.snd_cwnd = tp->cc.snd_ssthresh;
 	tp->ca_state = TCP_CA_RECOVERY;
@@ -501,6 +555,10 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 		tcp_rtt_sample(tp, kp(tp)->rtt_usec ? rtt : rtt_jiffies(tp, now, skb->tsecr));
 	}
 	tp->dupacks = 0;
+	tp->cc.snd_una = (uint32_t)tp->snd_una;	/* HyStart rounds */
+	tp->cc.snd_nxt = (uint32_t)tp->snd_nxt;
+	tp->cc.now = now;
+	tp->cc.pacing_rate = tp->pacing_rate == UINT64_MAX ? 0 : tp->pacing_rate;
 	if (tp->cc.ops->pkts_acked)
 		tp->cc.ops->pkts_acked(&tp->cc, acked, rtt, now, tp->packets_out);
 	if (tp->ca_state != TCP_CA_OPEN) {
@@ -518,7 +576,7 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 	if (tp->packets_out)
 		tcp_set_rto_timer(cpu, tp);
 	else
-		del_timer(cpu, &tp->rto_timer);
+		tcp_clear_rto_timer(tp);
 	tcp_check_space(tp);
 }
 
@@ -550,10 +608,15 @@ static void tcp_write_timer(struct cpu *cpu, struct timer_list *t)
 {
 	struct tcp_sock *tp = t->arg;
 
-	if (!tp->packets_out)
+	if (!tp->packets_out || !tp->rto_deadline)
 		return;
+	if (cpu_jiffies(cpu) < tp->rto_deadline) {
+		mod_timer(cpu, t, tp->rto_deadline);
+		return;
+	}
 	/* tcp_enter_loss: go back N */
 	tp->rtos++;
+	tp->cc.now = cpu_now(cpu);
 	if (tp->ca_state != TCP_CA_LOSS) {
 		tp->cc.snd_ssthresh = tp->cc.ops->ssthresh(&tp->cc);
 		if (tp->cc.ops->on_loss)
@@ -831,6 +894,7 @@ static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
 	tp->cpu = cpu;
 	tp->sk.port = port;
 	tp->mss = h->dev.mtu - IPV4_HLEN - TCP_HLEN_TS;
+	tp->head_truesize = skb_truesize(h->plat, k, (uint32_t)h->plat->max_tcp_header);
 	tp->sk.sk_sndbuf = k->tcp_wmem[1];
 	tp->rcvbuf = k->tcp_rmem[1];
 	if (cfg->sndbuf >= 0) {
@@ -842,8 +906,8 @@ static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
 		tp->rcvbuf = tp->sk.sk_rcvbuf;
 		tp->rcvbuf_locked = true;
 	}
-	tcp_cc_init(&tp->cc, tcp_cc_find(cc), TCP_INIT_CWND, tp->mss,
-		    k->pacing_mode == PACING_JIFFIES || k->pacing_mode == PACING_NONE ? h->hz : 0);
+	/* CUBIC's epoch runs on jiffies in every era (tcp_jiffies32) */
+	tcp_cc_init(&tp->cc, tcp_cc_find(cc), TCP_INIT_CWND, tp->mss, h->hz);
 	tp->rto = TCP_TIMEOUT_INIT;
 	tp->quick = TCP_MAX_QUICKACKS;
 	timer_setup(&tp->rto_timer, tcp_write_timer, tp);
@@ -893,7 +957,8 @@ void tcp_sock_free(struct tcp_sock *tp)
 
 static bool cpu_has_work(const struct cpu *c)
 {
-	return c->busy || c->head[CTX_HARDIRQ] || c->head[CTX_SOFTIRQ] || c->head[CTX_PROCESS];
+	return c->busy_until > c->host->sim->now ||
+	       c->head[CTX_HARDIRQ] || c->head[CTX_SOFTIRQ] || c->head[CTX_PROCESS];
 }
 
 static enum tcp_limit tcp_classify(const struct tcp_sock *tp)

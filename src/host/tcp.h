@@ -81,6 +81,7 @@ struct tcp_sock {
 	struct cpu	*cpu;		/* CPU of the owning process */
 	/* send side */
 	uint32_t	mss;
+	uint32_t	head_truesize;	/* of a header-only skb (MAX_TCP_HEADER) */
 	uint64_t	write_seq, snd_una, snd_nxt;
 	uint64_t	snd_wnd;	/* peer's window */
 	uint64_t	max_window;
@@ -98,9 +99,14 @@ struct tcp_sock {
 	uint64_t	high_seq;
 	int		dupacks;
 	uint64_t	pacing_rate;
+	sim_time_t	lsndtime;	/* last data sent */
+	uint32_t	cwnd_used;	/* snd_cwnd_used */
+	sim_time_t	cwnd_stamp;	/* snd_cwnd_stamp */
+	uint64_t	cwnd_decays;
 	bool		tsq_throttled, tsq_queued;
 	struct tcp_sock	*tsq_next;
 	struct timer_list rto_timer;
+	uint64_t	rto_deadline;	/* icsk_timeout in jiffies; 0 = none */
 	/* receive side */
 	uint64_t	rcv_nxt, rcv_wup, copied_seq;
 	uint32_t	rcv_wnd;	/* last advertised */

@@ -10,6 +10,7 @@ void eth_link_init(struct eth_link *l, struct sim *sim, int64_t rate, sim_time_t
 	l->sim = sim;
 	l->rate = rate;
 	l->delay = delay;
+	l->ps_per_byte = (8 * PS_PER_S) % rate ? 0 : (8 * PS_PER_S) / rate;
 	l->port[0].link = l;
 	l->port[1].link = l;
 	l->port[0].peer = &l->port[1];
@@ -18,6 +19,8 @@ void eth_link_init(struct eth_link *l, struct sim *sim, int64_t rate, sim_time_t
 
 sim_time_t eth_wire_time(const struct eth_link *l, uint32_t bytes)
 {
+	if (l->ps_per_byte)	/* the rate divides 8e12: exact, no division */
+		return (sim_time_t)bytes * l->ps_per_byte;
 	return (sim_time_t)(((__int128)bytes * 8 * PS_PER_S + l->rate - 1) / l->rate);
 }
 

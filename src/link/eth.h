@@ -36,6 +36,7 @@ struct eth_port {
 struct eth_link {
 	struct sim	*sim;
 	int64_t		rate;		/* bit/s */
+	sim_time_t	ps_per_byte;	/* when exact, else 0 */
 	sim_time_t	delay;
 	struct eth_port	port[2];
 };

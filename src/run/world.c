@@ -122,6 +122,11 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 			.datalen = a->size, .sndbuf = a->sndbuf, .cpu = (int)a->cpu,
 		};
 
+		if (a->size > 65507) {
+			scenario_error_at(w->scn, &a->size, err,
+					  "app.%s: ping -s at most 65507 bytes", a->name);
+			return -1;
+		}
 		if (a->interval < PS_PER_MS) {
 			scenario_error_at(w->scn, &a->interval, err,
 					  "app.%s: ping interval below 1ms needs flood mode, not modelled", a->name);

@@ -141,7 +141,7 @@ static const struct scn_key scn_keys[] = {
 	    .min = 0, .max = TIME_MAX, .def = "0s", .unit = "time",
 	    .meaning = "When the application starts"),
 	KEY(SCN_APP, "size", SCN_T_BYTES, struct scn_app, size,
-	    .min = 0, .max = 65507, .def = "56", .unit = "bytes",
+	    .min = 0, .max = 1 << 30, .def = "56", .unit = "bytes",
 	    .meaning = "Payload per packet (ping -s, UDP write size)"),
 	KEY(SCN_APP, "sndbuf", SCN_T_BYTES, struct scn_app, sndbuf,
 	    .min = 0, .max = INT32_MAX, .nodef = "(app)", .unit = "bytes",

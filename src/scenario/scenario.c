@@ -680,7 +680,7 @@ void scenario_copy(struct scenario *dst, const struct scenario *src)
 	BUG_ON(dst == src);
 	*dst = *src;
 	dst->origins = NULL;
-	if (!src->nr_origins)
+	if (src->nr_origins <= 0)
 		return;
 	dst->origins = xcalloc(origins_cap(src->nr_origins),
 			       sizeof(*dst->origins));

@@ -116,7 +116,8 @@ static void test_cpu_priority(void **state)
 	assert_int_equal(cpu->busy_ps[ACCT_IRQ], PS_PER_US);
 	assert_int_equal(cpu->busy_ps[ACCT_SOFTIRQ], PS_PER_US);
 	assert_int_equal(cpu->busy_ps[ACCT_SYS], PS_PER_US);
-	assert_int_equal(f->sim.now, 3 * PS_PER_US);
+	/* the last item ends at 3 us; nothing needs an event there */
+	assert_int_equal(cpu->busy_until, 3 * PS_PER_US);
 }
 
 static sim_time_t fired_at;
