@@ -24,6 +24,12 @@ python3 -c "import sys; sys.exit(0 if $(g hr "['goodput_mbps']") > 900 else 1)" 
 # the timer really runs, the TSQ throttle really engages
 [ "$(jget "$T/timer.json" "d['hosts']['dut']['nic']['tx_done_timer_runs'] > 200")" = True ] || fail "timer runs"
 [ "$(g timer "['tsq_throttles'] > 100")" = True ] || fail "no TSQ throttling with timer reclaim"
+# software TSO (mvneta-6.x): line rate for less CPU than GSO segmentation
+run gso --set host.dut.kernel=6.x --set host.dut.driver=mvneta-3.13 --set host.dut.ethtool.tx-frames=0
+run tso --set host.dut.kernel=6.x --set host.dut.driver=mvneta-6.x
+cpu() { jget "$T/$1.json" "sum(d['hosts']['dut']['cpus'][0]['busy_pct'].values())"; }
+python3 -c "import sys; sys.exit(0 if $(g tso "['goodput_mbps']") > 935 and $(cpu tso) < $(cpu gso) else 1)" \
+	|| fail "TSO: $(g tso "['goodput_mbps']") Mbit/s at $(cpu tso)% CPU vs GSO $(cpu gso)%"
 # same run twice: byte-identical
 "$NICSIM" run "$f" --set sim.duration=3s --json "$T/again.json" >/dev/null
 cmp -s "$T/timer.json" "$T/again.json" || fail "TCP run not deterministic"

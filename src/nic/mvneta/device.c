@@ -103,6 +103,14 @@ static void tx_start_at(struct neta_dev *d, sim_time_t t)
 	skb = (struct sk_buff *)(uintptr_t)txq->ring[txq->rd].buf;
 	frame = skb_pool_get(d->host->pool);	/* the bits on the wire */
 	skb_copy_frame(frame, skb);
+	if (skb->gso_segs > 1) {	/* one TSO segment: its own headers */
+		uint32_t hdr = skb->len - skb->payload_len;
+
+		frame->seq = skb->seq + txq->ring[txq->rd].seg_off;
+		frame->payload_len = len - hdr;
+		frame->end_seq = frame->seq + frame->payload_len;
+		frame->gso_segs = 1;
+	}
 	frame->len = len;
 	skb->t[SKB_T_WIRE] = t;
 	done = eth_xmit(d->port, frame, t);

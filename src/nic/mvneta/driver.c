@@ -19,7 +19,15 @@
  *  - mvneta-3.18 (Dec 2014 fix): same with tx-frames 1; stop/wake by
  *    tx_stop_threshold = size - MVNETA_MAX_SKB_DESCS, wake at half.
  *  - mvneta-6.x: tx-frames 0 (interrupt per packet), rings 1024/512.
- * Leaves out: software TSO and BQL (issues 3 and 4), per-CPU interrupts
+ * Software TSO (mvneta_tx_tso, 3.16+): per segment a header descriptor
+ * (from the queue's TSO header area) and one data descriptor per page
+ * fragment the segment's payload touches; the skb is freed with the last
+ * descriptor of its last segment; a GSO skb that does not fit the ring
+ * (count + tso_count_descs >= size) is dropped, as mvneta does.
+ * Deviation: the header descriptor carries the segment's payload offset
+ * instead of pointing at a header the driver built; the device builds the
+ * segment's headers from it.
+ * Leaves out: BQL (issue 4), per-CPU interrupts
  * (one CPU here), XDP, page_pool, link management.
  * Deviation: RX buffers are skbs allocated at refill time, not page
  * fragments turned into skbs by build_skb; the received skb's truesize is
@@ -58,17 +66,18 @@ struct mvneta_profile {
 	int		txq_number, rxq_number;
 	uint32_t	tx_done_timer_ms;
 	uint64_t	clk_hz;		/* clock behind the RX time threshold */
+	bool		tso;		/* software TSO (net/core/tso.c), 3.16+ */
 };
 
 static const struct mvneta_profile profiles[] = {
 	{ "mvneta-3.8", "mvneta.c 3.8-3.13.0 (3.10.33 read)", RECLAIM_XMIT_TIMER,
-	  STOP_FRAGS, 16, 32, 100, 532, 128, 8, 8, 10, 250000000 },
+	  STOP_FRAGS, 16, 32, 100, 532, 128, 8, 8, 10, 250000000, false },
 	{ "mvneta-3.13", "mvneta.c 3.13.10 (Tx timer replaced by a real interrupt)",
-	  RECLAIM_TX_IRQ, STOP_FRAGS, 16, 32, 100, 532, 128, 8, 8, 0, 250000000 },
+	  RECLAIM_TX_IRQ, STOP_FRAGS, 16, 32, 100, 532, 128, 8, 8, 0, 250000000, false },
 	{ "mvneta-3.18", "mvneta.c 3.18 + 'fix Tx interrupt delay' (16 -> 1)",
-	  RECLAIM_TX_IRQ, STOP_THRESHOLD, 1, 32, 100, 532, 128, 8, 8, 0, 250000000 },
+	  RECLAIM_TX_IRQ, STOP_THRESHOLD, 1, 32, 100, 532, 128, 8, 8, 0, 250000000, true },
 	{ "mvneta-6.x", "mvneta.c 6.18.2", RECLAIM_TX_IRQ, STOP_THRESHOLD, 0, 32,
-	  100, 1024, 512, 8, 8, 0, 250000000 },
+	  100, 1024, 512, 8, 8, 0, 250000000, true },
 };
 
 struct mvneta_tx_queue {
@@ -242,36 +251,87 @@ static void txq_pend_desc_add(struct mvneta_port *pp, struct cpu *cpu,
 	}
 }
 
+static void put_desc(struct mvneta_tx_queue *txq, struct sk_buff *skb, uint32_t cmd,
+		     uint32_t size, uint32_t seg_off, bool last)
+{
+	struct mvneta_tx_desc *desc = &txq->descs[txq->put];
+
+	desc->command = cmd;
+	desc->data_size = (uint16_t)size;
+	desc->seg_off = seg_off;
+	desc->buf = (uint64_t)(uintptr_t)skb;
+	txq->tx_skb[txq->put] = last ? skb : NULL;
+	txq->put = (txq->put + 1) % txq->size;
+}
+
+/* TCP copies payload into 32 KiB page frags (sk_page_frag) */
+#define TSO_PAGE 32768u
+
+/* mvneta_tx_tso: returns descriptors used, 0 if the skb must be dropped */
+static uint32_t mvneta_tx_tso(struct mvneta_port *pp, struct cpu *cpu,
+			      struct mvneta_tx_queue *txq, struct sk_buff *skb)
+{
+	uint32_t hdr = skb->len - skb->payload_len, off, n = 0;
+	/* tso_count_descs: 2 per segment + the fragments */
+	uint32_t need = 2u * skb->gso_segs + skb->nr_frags;
+
+	if (txq->count + need >= txq->size)
+		return 0;
+	for (off = 0; off < skb->payload_len; off += skb->gso_size) {
+		uint32_t seg = MIN((uint32_t)skb->gso_size, skb->payload_len - off), done = 0;
+		uint64_t pos = skb->seq + off;
+		bool last_seg = off + seg >= skb->payload_len;
+
+		put_desc(txq, skb, MVNETA_TXD_F_DESC, hdr, off, false);
+		n++;
+		while (done < seg) {	/* mvneta_tso_put_data, frag by frag */
+			uint32_t room = TSO_PAGE - (uint32_t)((pos + done) % TSO_PAGE);
+			uint32_t sz = MIN(room, seg - done);
+			bool last = done + sz == seg;
+
+			put_desc(txq, skb, last ? MVNETA_TXD_L_DESC : 0, sz, off, last && last_seg);
+			done += sz;
+			n++;
+		}
+	}
+	cpu_charge(cpu, (uint64_t)pp->host->plat->cost.xmit_desc * n +
+		   (uint64_t)pp->host->plat->cost.gso_seg * skb->gso_segs);
+	return n;
+}
+
 static enum netdev_tx mvneta_tx(struct sk_buff *skb, struct net_device *dev)
 {
 	struct mvneta_port *pp = netdev_priv(dev);
 	struct cpu *cpu = pp->host->cur_cpu;
 	struct mvneta_tx_queue *txq = &pp->txqs[skb->queue_mapping];
 	struct netdev_queue *nq = &dev->txq[txq->id];
-	/* the linear part, then one descriptor per page fragment */
-	const uint32_t frags = skb->nr_frags + 1u;
-	uint32_t i, left = skb->len;
+	uint32_t frags = skb->nr_frags + 1u, i, left = skb->len;
 
-	if (txq->count + frags > txq->size) {
-		netif_tx_stop_queue(nq);
-		return NETDEV_TX_BUSY;
-	}
-	cpu_charge(cpu, pp->host->plat->cost.xmit_pkt +
-		   (uint64_t)pp->host->plat->cost.xmit_desc * frags);
-	for (i = 0; i < frags; i++) {
-		struct mvneta_tx_desc *desc = &txq->descs[txq->put];
-		/* headers in the linear part, the payload split over the frags */
-		uint32_t n = i == frags - 1 ? left : i == 0 ? skb->len - skb->payload_len :
-			     skb->payload_len / skb->nr_frags;
+	if (skb->gso_segs > 1 && pp->prof->tso) {
+		cpu_charge(cpu, pp->host->plat->cost.xmit_pkt);
+		frags = mvneta_tx_tso(pp, cpu, txq, skb);
+		if (!frags) {	/* does not fit: dropped, not requeued */
+			dev->tx_dropped++;
+			dev_kfree_skb_any(cpu, skb);
+			return NETDEV_TX_OK;
+		}
+	} else {
+		if (txq->count + frags > txq->size) {
+			netif_tx_stop_queue(nq);
+			return NETDEV_TX_BUSY;
+		}
+		cpu_charge(cpu, pp->host->plat->cost.xmit_pkt +
+			   (uint64_t)pp->host->plat->cost.xmit_desc * frags);
+		/* the linear part, then one descriptor per page fragment; the
+		 * skb is freed with its last descriptor */
+		for (i = 0; i < frags; i++) {
+			uint32_t n = i == frags - 1 ? left : i == 0 ? skb->len - skb->payload_len :
+				     skb->payload_len / skb->nr_frags;
 
-		desc->command = (i == 0 ? MVNETA_TXD_F_DESC : 0) |
-				(i == frags - 1 ? MVNETA_TXD_L_DESC : 0);
-		desc->data_size = (uint16_t)n;
-		desc->buf = (uint64_t)(uintptr_t)skb;
-		left -= n;
-		/* the skb is freed with its last descriptor */
-		txq->tx_skb[txq->put] = i == frags - 1 ? skb : NULL;
-		txq->put = (txq->put + 1) % txq->size;
+			put_desc(txq, skb, (i == 0 ? MVNETA_TXD_F_DESC : 0) |
+				 (i == frags - 1 ? MVNETA_TXD_L_DESC : 0), n, 0, i == frags - 1);
+			left -= n;
+		}
 	}
 	txq->count += frags;
 	if (txq->count > txq->max_count)
@@ -499,6 +559,7 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 	/* dev->tx_queue_len = MVNETA_MAX_TXD */
 	netdev_init(&h->dev, h, "eth0", pp->txq_number,
 		    (uint32_t)pick(cfg->tx_queue_len, p->max_txd));
+	h->dev.tso = p->tso;
 	h->dev.ops = &mvneta_netdev_ops;
 	h->dev.priv = pp;
 	neta_dev_init(&pp->dev, h, port, p->clk_hz);

@@ -53,6 +53,7 @@
 struct mvneta_tx_desc {
 	uint32_t	command;
 	uint16_t	data_size;
+	uint32_t	seg_off;	/* TSO: payload offset of this segment */
 	uint64_t	buf;		/* the skb whose frame the device reads */
 };
 
