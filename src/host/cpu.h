@@ -83,7 +83,6 @@ struct cpu {
 	struct tcp_sock	*tsq_list;	/* per-CPU tsq_tasklet list */
 	/* accounting */
 	sim_time_t	busy_ps[ACCT_NR];
-	sim_time_t	wait_ps[CTX_NR];	/* queued but not running */
 	uint64_t	items[CTX_NR];
 	uint64_t	softirqs[NR_SOFTIRQS];
 };

@@ -138,6 +138,33 @@ static void build_udp(uint8_t *f, const struct sk_buff *skb)
 	put_be16(udp + 6, 0);			/* no checksum (RFC 768) */
 }
 
+/*
+ * TCP: 20-byte header + NOP, NOP, timestamps (TSval/TSecr in
+ * microseconds); sequence numbers folded to 32 bits; the window field
+ * carries min(window, 65535) (no scaling option is written); checksum 0
+ * (offloaded on the wire of a real capture too).
+ */
+static void build_tcp(uint8_t *f, const struct sk_buff *skb)
+{
+	uint8_t *t = f + L4_OFF;
+
+	put_be16(t, skb->sport);
+	put_be16(t + 2, skb->dport);
+	put_be32(t + 4, (uint32_t)skb->seq);
+	put_be32(t + 8, (uint32_t)skb->ack_seq);
+	t[12] = (uint8_t)((TCP_HLEN_TS / 4) << 4);
+	t[13] = skb->tcp_flags;
+	put_be16(t + 14, (uint16_t)(skb->tcp_win > 65535 ? 65535 : skb->tcp_win));
+	put_be16(t + 16, 0);
+	put_be16(t + 18, 0);
+	t[20] = 1;	/* NOP */
+	t[21] = 1;
+	t[22] = 8;	/* timestamps */
+	t[23] = 10;
+	put_be32(t + 24, (uint32_t)(skb->tsval / PS_PER_US));
+	put_be32(t + 28, (uint32_t)(skb->tsecr / PS_PER_US));
+}
+
 /* Room for the headers and the whole L4 payload, zeroed. */
 static uint8_t *frame_buf(struct pcap_writer *w, const struct sk_buff *skb)
 {
@@ -215,6 +242,8 @@ int pcap_write_skb(struct pcap_writer *w, sim_time_t t, const struct sk_buff *sk
 		build_icmp(f, skb->len, skb);
 	else if (skb->ip_proto == IPPROTO_UDP_)
 		build_udp(f, skb);
+	else if (skb->ip_proto == IPPROTO_TCP_)
+		build_tcp(f, skb);
 	put_le32(rec, (uint32_t)(t / PS_PER_S));
 	put_le32(rec + 4, (uint32_t)(t % PS_PER_S / PS_PER_NS));
 	put_le32(rec + 8, incl);
