@@ -53,6 +53,19 @@ enum skb_stamp {
 	SKB_T_NR
 };
 
+/* Where a packet was when, across hosts (copied with the frame), for the
+ * "where did the time go" split of a round trip. */
+enum skb_path {
+	PATH_SEND,	/* the application sent it */
+	PATH_XMIT,	/* handed to the driver (ndo_start_xmit) */
+	PATH_WIRE,	/* first bit on the wire */
+	PATH_ARRIVE,	/* last bit at the receiving NIC */
+	PATH_IRQ,	/* the receiving NIC raised (or had raised) its interrupt */
+	PATH_POLL,	/* the NAPI poll that took it began */
+	PATH_RX,	/* netif_receive_skb */
+	PATH_NR
+};
+
 struct sk_buff {
 	struct sk_buff	*next;
 	struct sk_buff	*prev;
@@ -73,6 +86,7 @@ struct sk_buff {
 	uint32_t	daddr;
 	uint8_t		ip_proto;
 	uint8_t		ttl;
+	uint8_t		ecn;		/* IPv4 ECN bits, INET_ECN_* (0 Not-ECT) */
 	uint16_t	ip_id;
 	uint8_t		icmp_type;
 	uint16_t	icmp_id;
@@ -92,6 +106,8 @@ struct sk_buff {
 	uint16_t	gso_size;	/* MSS of those segments */
 	sim_time_t	tsval;		/* timestamps option */
 	sim_time_t	tsecr;
+	sim_time_t	path[PATH_NR];	/* this packet's journey */
+	sim_time_t	req_path[PATH_NR];	/* an echo reply: the request's */
 
 	sim_time_t	rx_stamp;	/* receive timestamp (SO_TIMESTAMP) */
 	uint32_t	rx_off;		/* bytes already read by the application */

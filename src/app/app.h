@@ -32,9 +32,24 @@ struct transcript {
 	uint32_t	lines;
 };
 
+/* Where a round trip's time went (parts sum to reply RX - request send). */
+enum rtt_part {
+	RTT_STACK,	/* socket, IP, qdisc until the driver took it */
+	RTT_TX_RING,	/* in the TX ring until its first bit went out */
+	RTT_WIRE,	/* serialisation + propagation, both ways */
+	RTT_PEER,	/* the peer: its interrupt, NAPI, ICMP and TX path */
+	RTT_RX_COAL,	/* reply waiting for the RX interrupt (coalescing) */
+	RTT_CPU_WAIT,	/* interrupt raised until the NAPI poll took it */
+	RTT_RX_STACK,	/* driver RX to netif_receive_skb */
+	RTT_NR
+};
+
+extern const char *const rtt_part_names[RTT_NR];
+
 struct ping_reply {
 	uint16_t	seq;
 	sim_time_t	rtt;
+	sim_time_t	part[RTT_NR];
 };
 
 struct ping {
@@ -69,6 +84,7 @@ struct ping {
 	int64_t		err_wmem, err_sndbuf;
 	uint32_t	err_held;
 	uint64_t	sent_attempts;
+	sim_time_t	send_t;
 	struct ping_reply *replies;
 	uint32_t	nr_replies, cap_replies;
 	struct transcript out;

@@ -88,6 +88,7 @@ static int send_probe(struct ping *p, struct cpu *cpu)
 	int err;
 
 	p->sent_attempts++;
+	p->send_t = cpu_now(cpu);	/* gettimeofday() before sendmsg */
 	cpu_charge(cpu, h->plat->cost.syscall + h->plat->cost.raw_sendmsg);
 	if (!sock_raw_may_alloc(&p->sk))
 		return ERR_ENOBUFS;
@@ -101,7 +102,9 @@ static int send_probe(struct ping *p, struct cpu *cpu)
 	skb->icmp_id = p->ident;
 	skb->icmp_seq = (uint16_t)(p->ntransmitted + 1);
 	skb->payload_len = (uint32_t)p->cfg.datalen;
-	skb->app_stamp = cpu_now(cpu) / PS_PER_US * PS_PER_US;
+	/* the gettimeofday() stamp taken before sendmsg, in microseconds */
+	skb->app_stamp = p->send_t / PS_PER_US * PS_PER_US;
+	skb->path[PATH_SEND] = p->send_t;
 	ip_send_skb(cpu, skb, &err);
 	return err;	/* IP_RECVERR: qdisc drops come back as ENOBUFS */
 }
@@ -193,14 +196,34 @@ static long schedule_exit(struct ping *p, struct cpu *cpu, long next)
 	return next;
 }
 
-static void record_reply(struct ping *p, uint16_t seq, long triptime)
+const char *const rtt_part_names[RTT_NR] = {
+	"stack", "tx_ring", "wire", "peer", "rx_coalescing", "cpu_wait", "rx_stack",
+};
+
+static void rtt_split(const struct sk_buff *skb, sim_time_t *part)
 {
+	const sim_time_t *q = skb->req_path, *r = skb->path;
+
+	part[RTT_STACK] = q[PATH_XMIT] - q[PATH_SEND];
+	part[RTT_TX_RING] = q[PATH_WIRE] - q[PATH_XMIT];
+	part[RTT_WIRE] = (q[PATH_ARRIVE] - q[PATH_WIRE]) + (r[PATH_ARRIVE] - r[PATH_WIRE]);
+	part[RTT_PEER] = r[PATH_WIRE] - q[PATH_ARRIVE];
+	part[RTT_RX_COAL] = r[PATH_IRQ] - r[PATH_ARRIVE];
+	part[RTT_CPU_WAIT] = r[PATH_POLL] - r[PATH_IRQ];
+	part[RTT_RX_STACK] = r[PATH_RX] - r[PATH_POLL];
+}
+
+static void record_reply(struct ping *p, const struct sk_buff *skb, long triptime)
+{
+	uint16_t seq = skb->icmp_seq;
+
 	if (p->nr_replies == p->cap_replies) {
 		p->cap_replies = p->cap_replies ? p->cap_replies * 2 : 64;
 		p->replies = xrealloc(p->replies, p->cap_replies * sizeof(*p->replies));
 	}
 	p->replies[p->nr_replies].seq = seq;
 	p->replies[p->nr_replies].rtt = (sim_time_t)triptime * PS_PER_US;
+	rtt_split(skb, p->replies[p->nr_replies].part);
 	p->nr_replies++;
 }
 
@@ -221,7 +244,7 @@ static void parse_reply(struct ping *p, struct sk_buff *skb)
 		p->tmin = triptime;
 	if (triptime > p->tmax)
 		p->tmax = triptime;
-	record_reply(p, skb->icmp_seq, triptime);
+	record_reply(p, skb, triptime);
 	addr_str(skb->saddr, from, sizeof(from));
 	transcript_printf(&p->out, "%u bytes from %s: icmp_seq=%u ttl=%u time=",
 			  ICMP_HLEN + skb->payload_len, from, skb->icmp_seq, skb->ttl);

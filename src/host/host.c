@@ -137,6 +137,7 @@ static void icmp_echo(struct cpu *cpu, const struct sk_buff *req)
 	skb->icmp_seq = req->icmp_seq;
 	skb->payload_len = req->payload_len;
 	skb->app_stamp = req->app_stamp;
+	memcpy(skb->req_path, req->path, sizeof(skb->req_path));
 	h->icmp_echo_replies++;
 	ip_send_skb(cpu, skb, NULL);
 }
@@ -151,8 +152,7 @@ static void raw_v4_input(struct cpu *cpu, struct sk_buff *skb)
 
 		if (sk->kind != SK_RAW_ICMP)
 			continue;
-		c = skb_pool_get(h->pool);	/* skb_clone */
-		skb_copy_frame(c, skb);
+		c = skb_pool_copy(h->pool, skb);	/* skb_clone */
 		c->truesize = skb->truesize;
 		c->rx_stamp = skb->rx_stamp;
 		if (!sock_queue_rcv_skb(cpu, sk, c))
@@ -183,7 +183,7 @@ void netif_receive_skb(struct cpu *cpu, struct sk_buff *skb)
 	struct host *h = cpu->host;
 
 	cpu_charge(cpu, h->plat->cost.ip_rcv);
-	skb->rx_stamp = cpu_now(cpu);	/* net timestamp, for SO_TIMESTAMP */
+	skb->rx_stamp = skb->path[PATH_RX] = cpu_now(cpu);	/* SO_TIMESTAMP */
 	h->rx_packets++;
 	if (skb->protocol != ETH_P_IP || skb->daddr != h->addr) {
 		h->rx_dropped++;

@@ -29,6 +29,7 @@ struct skb_pool {
 void skb_pool_init(struct skb_pool *pool);
 void skb_pool_destroy(struct skb_pool *pool);
 struct sk_buff *skb_pool_get(struct skb_pool *pool);
+struct sk_buff *skb_pool_copy(struct skb_pool *pool, const struct sk_buff *src);
 void skb_pool_put(struct skb_pool *pool, struct sk_buff *skb);
 /* Copy what travels on the wire (len and headers) from src to dst. */
 void skb_copy_frame(struct sk_buff *dst, const struct sk_buff *src);

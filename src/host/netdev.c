@@ -124,7 +124,7 @@ static bool sch_direct_xmit(struct cpu *cpu, struct qdisc *q, struct sk_buff *sk
 			return false;
 		}
 		skb->next = NULL;
-		skb->t[SKB_T_XMIT] = cpu_now(cpu);
+		skb->t[SKB_T_XMIT] = skb->path[PATH_XMIT] = cpu_now(cpu);
 		if (dev->ops->ndo_start_xmit(skb, dev) != NETDEV_TX_OK) {
 			skb->next = next;
 			dev_requeue(q, skb);

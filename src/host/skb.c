@@ -33,7 +33,7 @@ void skb_pool_destroy(struct skb_pool *pool)
 	memset(pool, 0, sizeof(*pool));
 }
 
-struct sk_buff *skb_pool_get(struct skb_pool *pool)
+static struct sk_buff *pool_pop(struct skb_pool *pool)
 {
 	struct sk_buff *skb = pool->free;
 
@@ -50,10 +50,34 @@ struct sk_buff *skb_pool_get(struct skb_pool *pool)
 		skb = pool->free;
 	}
 	pool->free = skb->next;
-	memset(skb, 0, sizeof(*skb));
-	skb->id = ++pool->next_id;
 	pool->live++;
 	pool->allocated++;
+	return skb;
+}
+
+struct sk_buff *skb_pool_get(struct skb_pool *pool)
+{
+	struct sk_buff *skb = pool_pop(pool);
+
+	memset(skb, 0, sizeof(*skb));
+	skb->id = ++pool->next_id;
+	return skb;
+}
+
+/* A new skb holding a copy of src's frame: only what the copy does not
+ * overwrite is cleared. */
+struct sk_buff *skb_pool_copy(struct skb_pool *pool, const struct sk_buff *src)
+{
+	struct sk_buff *skb = pool_pop(pool);
+	size_t a = offsetof(struct sk_buff, eth_src);
+	size_t b = offsetof(struct sk_buff, rx_stamp);
+
+	memset(skb, 0, a);
+	memset((char *)skb + b, 0, sizeof(*skb) - b);
+	memcpy((char *)skb + a, (const char *)src + a, b - a);
+	skb->len = src->len;
+	skb->protocol = src->protocol;
+	skb->id = ++pool->next_id;
 	return skb;
 }
 

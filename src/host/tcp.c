@@ -411,11 +411,10 @@ struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb)
 	uint64_t seq;
 
 	for (seq = skb->seq; seq < skb->end_seq; seq += skb->gso_size) {
-		struct sk_buff *seg = skb_pool_get(tp->host->pool);
+		struct sk_buff *seg = skb_pool_copy(tp->host->pool, skb);
 		uint32_t n = (uint32_t)MIN((uint64_t)skb->gso_size, skb->end_seq - seq);
 
 		cpu_charge(cpu, cost(tp)->gso_seg);
-		skb_copy_frame(seg, skb);
 		memcpy(seg->t, skb->t, sizeof(seg->t));
 		seg->seq = seq;
 		seg->end_seq = seq + n;

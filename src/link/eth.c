@@ -30,6 +30,7 @@ static void eth_arrive(struct sim *sim, struct sim_event *ev)
 	struct sk_buff *frame = (struct sk_buff *)(uintptr_t)ev->data;
 
 	port->rx_frames++;
+	frame->path[PATH_ARRIVE] = sim->now;
 	port->rx(port, frame);
 }
 

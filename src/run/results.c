@@ -84,6 +84,46 @@ static json_t *transcript_lines(const struct transcript *t)
 	return a;
 }
 
+static json_t *split_json(const sim_time_t *part, double div)
+{
+	json_t *o = json_object();
+	int i;
+
+	for (i = 0; i < RTT_NR; i++)
+		json_object_set_new(o, rtt_part_names[i], jreal(time_to_us(part[i]) / div, 3));
+	return o;
+}
+
+/* Mean of each part over the replies, in microseconds. */
+static json_t *rtt_split_avg(const struct ping *p)
+{
+	sim_time_t sum[RTT_NR] = { 0 };
+	uint32_t i;
+	int k;
+
+	for (i = 0; i < p->nr_replies; i++)
+		for (k = 0; k < RTT_NR; k++)
+			sum[k] += p->replies[i].part[k];
+	return split_json(sum, p->nr_replies ? p->nr_replies : 1);
+}
+
+/* Every reply: icmp_seq, RTT as ping printed it, and its parts. */
+static json_t *replies_json(const struct ping *p)
+{
+	json_t *a = json_array();
+	uint32_t i;
+
+	for (i = 0; i < p->nr_replies; i++) {
+		json_t *r = json_object();
+
+		json_object_set_new(r, "seq", json_integer(p->replies[i].seq));
+		json_object_set_new(r, "rtt_us", jreal(time_to_us(p->replies[i].rtt), 3));
+		json_object_set_new(r, "split_us", split_json(p->replies[i].part, 1));
+		json_array_append_new(a, r);
+	}
+	return a;
+}
+
 static json_t *ping_json(const struct ping *p)
 {
 	json_t *o = json_object();
@@ -108,6 +148,8 @@ static json_t *ping_json(const struct ping *p)
 	json_object_set_new(o, "skbs_held_at_end", json_integer(p->sk.skbs_held));
 	json_object_set_new(o, "mean_skb_hold_us", jreal(p->sk.freed ?
 			    time_to_us(p->sk.held_ps_total) / (double)p->sk.freed : 0, 3));
+	json_object_set_new(o, "rtt_split_avg_us", rtt_split_avg(p));
+	json_object_set_new(o, "replies", replies_json(p));
 	json_object_set_new(o, "transcript", transcript_lines(&p->out));
 	return o;
 }

@@ -53,9 +53,8 @@ static void ideal_tx_start(struct sim *sim, struct sim_event *ev)
 	struct ideal_port *ip = ev->arg;
 	struct sk_buff *skb = skb_dequeue(&ip->txfifo), *frame;
 
-	frame = skb_pool_get(ip->host->pool);
-	skb_copy_frame(frame, skb);
-	skb->t[SKB_T_WIRE] = sim->now;
+	frame = skb_pool_copy(ip->host->pool, skb);
+	skb->t[SKB_T_WIRE] = frame->path[PATH_WIRE] = sim->now;
 	ip->on_wire = skb;
 	sim_schedule(sim, &ip->tx_done_ev, eth_xmit(ip->port, frame, sim->now));
 }
@@ -78,6 +77,7 @@ static void ideal_rx(struct eth_port *port, struct sk_buff *frame)
 	struct ideal_port *ip = port->owner;
 
 	frame->truesize = skb_truesize(ip->host->plat, ip->host->kp, frame->len + 64);
+	frame->path[PATH_IRQ] = ip->host->sim->now;	/* no coalescing */
 	skb_queue_tail(&ip->rx, frame);
 	ideal_update_irq(ip);
 }
@@ -107,7 +107,10 @@ static int ideal_poll(struct napi_struct *napi, int budget)
 		ip->reclaimed++;
 		dev_kfree_skb_any(cpu, skb);
 	}
+	sim_time_t start = cpu_now(cpu);
+
 	while (rx < budget && (skb = skb_dequeue(&ip->rx))) {
+		skb->path[PATH_POLL] = start;
 		cpu_charge(cpu, ip->host->plat->cost.rx_pkt);
 		ip->rx_packets++;
 		rx++;

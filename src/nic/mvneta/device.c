@@ -101,8 +101,8 @@ static void tx_start_at(struct neta_dev *d, sim_time_t t)
 	for (i = 0; i < d->tx_ndesc; i++)
 		len += txq->ring[(txq->rd + i) % txq->size].data_size;
 	skb = (struct sk_buff *)(uintptr_t)txq->ring[txq->rd].buf;
-	frame = skb_pool_get(d->host->pool);	/* the bits on the wire */
-	skb_copy_frame(frame, skb);
+	frame = skb_pool_copy(d->host->pool, skb);	/* the bits on the wire */
+	frame->path[PATH_WIRE] = t;
 	if (skb->gso_segs > 1) {	/* one TSO segment: its own headers */
 		uint32_t hdr = skb->len - skb->payload_len;
 
@@ -152,8 +152,18 @@ static void tx_done(struct sim *sim, struct sim_event *ev)
 
 /* --- RX ------------------------------------------------------------- */
 
+/* Frames received since the last interrupt learn when it was raised. */
+static void rx_stamp_irq(struct neta_dev *d, struct neta_rxq *rxq)
+{
+	sim_time_t now = d->host->sim->now;
+
+	for (; rxq->irq_idx != rxq->wr; rxq->irq_idx = (rxq->irq_idx + 1) % rxq->size)
+		((struct sk_buff *)(uintptr_t)rxq->ring[rxq->irq_idx].buf)->path[PATH_IRQ] = now;
+}
+
 static void rx_latch(struct neta_dev *d, struct neta_rxq *rxq)
 {
+	rx_stamp_irq(d, rxq);
 	rxq->cause = true;
 	sim_cancel(d->host->sim, &rxq->coal_timer);
 	update_irq(d);
@@ -188,8 +198,10 @@ static void neta_rx(struct eth_port *port, struct sk_buff *frame)
 	rxq->non_occupied--;
 	rxq->occupied++;
 	rxq->frames++;
-	if (rxq->cause)
+	if (rxq->cause) {	/* already signalled: no coalescing wait */
+		rx_stamp_irq(d, rxq);
 		return;
+	}
 	if (rxq->occupied >= rxq->pkts_coal) {
 		rx_latch(d, rxq);
 	} else if (!sim_event_pending(&rxq->coal_timer)) {

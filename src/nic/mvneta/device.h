@@ -55,6 +55,7 @@ struct neta_rxq {
 	uint32_t	occupied;
 	uint32_t	non_occupied;
 	uint32_t	wr;
+	uint32_t	irq_idx;	/* first descriptor not yet signalled */
 	bool		cause;
 	struct sim_event coal_timer;
 	uint64_t	frames, no_desc_drops;

@@ -368,6 +368,7 @@ static int mvneta_rx(struct mvneta_port *pp, struct cpu *cpu, int budget,
 {
 	uint32_t val = mvreg_read(pp, cpu, MVNETA_RXQ_STATUS_REG(rxq->id));
 	int todo = MIN((int)(val & MVNETA_RXQ_OCCUPIED_ALL_MASK), budget), i, left;
+	sim_time_t start = cpu_now(cpu);
 
 	for (i = 0; i < todo; i++) {
 		struct mvneta_rx_desc *desc = &rxq->descs[rxq->get];
@@ -377,6 +378,7 @@ static int mvneta_rx(struct mvneta_port *pp, struct cpu *cpu, int budget,
 		desc->buf = (uint64_t)(uintptr_t)rx_buf_alloc(pp);	/* refill */
 		desc->status = 0;
 		skb->len = desc->data_size;
+		skb->path[PATH_POLL] = start;
 		rxq->packets++;
 		cpu_charge(cpu, pp->host->plat->cost.rx_pkt);
 		netif_receive_skb(cpu, skb);
