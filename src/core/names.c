@@ -7,7 +7,9 @@
 #include <stddef.h>
 #include "core/names.h"
 
-const char *const nicsim_platform_names[] = { "armada-370", "x86-64", NULL };
+const char *const nicsim_platform_names[] = {
+	"armada-370", "armada-xp", "armada-385", "x86-64", NULL
+};
 const char *const nicsim_kernel_names[] = {
 	"3.5", "3.10", "3.11", "3.12-rc", "3.12", "3.13", "4.4", "6.x", NULL
 };

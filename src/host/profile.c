@@ -19,48 +19,63 @@
 #include "core/util.h"
 #include "host/tcp_formulas.h"
 
+/*
+ * Cycle costs of the ARMv7 Marvell cores (PJ4B in Armada 370/XP; the
+ * Armada 38x Cortex-A9 is given the same costs, assumed).
+ * Kernel path costs are estimates for a 1.2 GHz PJ4B, not fitted; A8
+ * (line rate, not CPU-bound) checks their sum. copy_from/to_user of a
+ * cache-hot buffer: 2 cycles/byte (~600 MB/s memcpy), assumed.
+ * Fitted (docs/validation.md): read() from the page cache into Apache's
+ * buffer, 8.25 cycles/byte, on A9 (65.9 MB/s CPU-bound); sendfile per
+ * 4 KiB page (page references, DMA mapping of page-cache pages), 15000
+ * cycles, on A10 (106 MB/s CPU-bound).
+ */
+#define ARMV7_MVEBU_COSTS {						\
+	.syscall = 1200, .raw_sendmsg = 2500, .udp_sendmsg = 2500,	\
+	.ip_output = 1500, .dev_queue_xmit = 1500, .xmit_pkt = 1200,	\
+	.xmit_desc = 200, .mmio_read = 150, .mmio_write = 50,		\
+	.reclaim_desc = 600, .irq = 1500, .softirq = 300,		\
+	.napi_poll = 800, .rx_pkt = 1500, .ip_rcv = 1200,		\
+	.icmp_echo = 2500, .sock_deliver = 800, .recvmsg = 2500,	\
+	.wakeup = 3000, .timer = 300, .user_iter = 2000,		\
+	.tcp_sendmsg = 2000, .tcp_xmit_skb = 2500, .gso_seg = 900,	\
+	.tcp_ack = 2500, .tcp_rcv = 2200, .tcp_send_ack = 1500,		\
+	.tcp_recvmsg = 1500, .copy_byte_x16 = 32,			\
+	.file_read_x16 = 132, .sendpage = 15000,			\
+}
+
+/* 32-bit ARM with 64-byte lines (multi_v7): sizeof(sk_buff) ~184 and
+ * sizeof(skb_shared_info) ~184, both aligned to 192 (linux-tx-path.md 1.2,
+ * UNVERIFIED sizes); SKB_HEAD_ALIGN(MAX_TCP_HEADER 320) = 512, a power of
+ * two, so SKB_SMALL_HEAD_SIZE = 512 + 64 = 576; MAX_TCP_HEADER =
+ * L1_CACHE_ALIGN(128 + MAX_HEADER) = 320; HZ 100 (the ARM default). */
+#define ARMV7_MVEBU_COMMON \
+		.cache_line = 64, .kmalloc_min = 64, \
+		.sizeof_sk_buff = 184, .sizeof_shinfo = 184, \
+		.small_head_cache = 576, .default_hz = 100, .max_tcp_header = 320, \
+		.cost = ARMV7_MVEBU_COSTS
+
 static const struct platform platforms[] = {
 	{
 		.name = "armada-370",
-		.source = "Marvell Armada 370 (MV6710): one PJ4B ARMv7 core at 1.2 GHz; "
-			  "ARM multi_v7 config: L1_CACHE_SHIFT 6, ARCH_DMA_MINALIGN 64, HZ 100",
+		.source = "Marvell Armada 370 (MV6710): one PJ4B ARMv7 core at 1.2 GHz",
 		.nr_cpus = 1,
 		.cpu_hz = 1200000000ULL,
-		.cache_line = 64,
-		.kmalloc_min = 64,
-		/* 32-bit: sizeof(sk_buff) ~184, sizeof(skb_shared_info) ~184,
-		 * both aligned to 192 (linux-tx-path.md 1.2, UNVERIFIED sizes). */
-		.sizeof_sk_buff = 184,
-		.sizeof_shinfo = 184,
-		/* SKB_HEAD_ALIGN(MAX_TCP_HEADER 320) = 320 + 192 = 512, a power of
-		 * two, so + L1_CACHE_BYTES = 576 (skbuff.c SKB_SMALL_HEAD_SIZE). */
-		.small_head_cache = 576,
-		.default_hz = 100,
-		/* L1_CACHE_ALIGN(128 + MAX_HEADER) */
-		.max_tcp_header = 320,
-		.cost = {
-			/* Kernel path costs: estimates for a 1.2 GHz PJ4B, not fitted;
-			 * A8 (line rate, not CPU-bound) checks their sum. */
-			.syscall = 1200, .raw_sendmsg = 2500, .udp_sendmsg = 2500,
-			.ip_output = 1500, .dev_queue_xmit = 1500, .xmit_pkt = 1200,
-			.xmit_desc = 200, .mmio_read = 150, .mmio_write = 50,
-			.reclaim_desc = 600, .irq = 1500, .softirq = 300,
-			.napi_poll = 800, .rx_pkt = 1500, .ip_rcv = 1200,
-			.icmp_echo = 2500, .sock_deliver = 800, .recvmsg = 2500,
-			.wakeup = 3000, .timer = 300, .user_iter = 2000,
-			.tcp_sendmsg = 2000, .tcp_xmit_skb = 2500, .gso_seg = 900,
-			.tcp_ack = 2500, .tcp_rcv = 2200, .tcp_send_ack = 1500,
-			.tcp_recvmsg = 1500,
-			/* copy_from/to_user of a cache-hot buffer: 2 cycles/byte
-			 * (~600 MB/s memcpy), assumed */
-			.copy_byte_x16 = 32,
-			/* Fitted (docs/validation.md): read() from the page cache
-			 * into Apache's buffer, 8.25 cycles/byte, on A9 (65.9 MB/s
-			 * CPU-bound); sendfile per 4 KiB page (page references,
-			 * DMA mapping of page-cache pages), 15000 cycles, on A10
-			 * (106 MB/s CPU-bound). */
-			.file_read_x16 = 132, .sendpage = 15000,
-		},
+		ARMV7_MVEBU_COMMON,
+	},
+	{
+		.name = "armada-xp",
+		.source = "Marvell Armada XP GP (MV78460): four PJ4B-MP cores at 1.6 GHz",
+		.nr_cpus = 4,
+		.cpu_hz = 1600000000ULL,
+		ARMV7_MVEBU_COMMON,
+	},
+	{
+		.name = "armada-385",
+		.source = "Marvell Armada 385 (88F6820): two Cortex-A9 cores at 1.6 GHz",
+		.nr_cpus = 2,
+		.cpu_hz = 1600000000ULL,
+		ARMV7_MVEBU_COMMON,
 	},
 	{
 		.name = "x86-64",

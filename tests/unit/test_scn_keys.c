@@ -348,7 +348,7 @@ static void test_bad_values(void **state)
 	load_fails("[host.d]\nhz = 200\n", 2,
 		   "hz must be one of 100, 250, 300 or 1000");
 	load_fails("[host.d]\nplatform = armada370\n", 2,
-		   "platform: 'armada370' is not one of armada-370, x86-64; "
+		   "platform: 'armada370' is not one of armada-370, armada-xp, armada-385, x86-64; "
 		   "did you mean 'armada-370'?");
 	load_fails("[host.d.ethtool]\nrx-usecs = 1500ns\n", 2,
 		   "rx-usecs: '1500ns' is not a whole number of microseconds");
@@ -664,7 +664,7 @@ static void test_print_keys(void **state)
 	assert_non_null(strstr(buf, "| section | key | default | unit | "
 			       "meaning |\n|---|---|---|---|---|\n"));
 	assert_non_null(strstr(buf, "| `[link]` | `rate` | 1Gbit | bit/s |"));
-	assert_non_null(strstr(buf, "armada-370, x86-64"));
+	assert_non_null(strstr(buf, "armada-370, armada-xp, armada-385, x86-64"));
 	free(buf);
 }
 
