@@ -76,6 +76,7 @@ struct sk_buff {
 	uint8_t		destructor;	/* enum skb_destructor */
 	uint8_t		priority;	/* skb->priority & 15 (pfifo_fast band) */
 	uint8_t		nr_frags;	/* page fragments after the linear part */
+	uint8_t		ooo_okay;	/* may change TX queue: nothing in flight */
 	uint16_t	queue_mapping;
 	uint16_t	protocol;	/* ETH_P_IP */
 

@@ -14,6 +14,6 @@ const char *const nicsim_kernel_names[] = {
 	"3.5", "3.10", "3.11", "3.12-rc", "3.12", "3.13", "4.4", "6.x", NULL
 };
 const char *const nicsim_driver_names[] = {
-	"mvneta-3.8", "mvneta-3.13", "mvneta-3.18", "mvneta-6.x", "ideal", NULL
+	"mvneta-3.8", "mvneta-3.13", "mvneta-3.18", "mvneta-4.4", "mvneta-6.x", "ideal", NULL
 };
 const char *const nicsim_app_types[] = { "ping", "udp", "stream", "http", NULL };

@@ -150,8 +150,9 @@ struct bql_queue {
 /* dql_init(&q->dql, hold_time) and netdev_tx_reset_queue at `jiffies`. */
 void bql_init(struct bql_queue *q, unsigned int hold_time, unsigned long jiffies);
 /* netdev_tx_sent_queue: dql_queued, then STACK_XOFF if over the limit.
- * Returns true if STACK_XOFF is set on return (this call set it, or it
- * was already set and the queue is still over the limit). */
+ * Returns true if dql_avail < 0 after queueing, i.e. this call set
+ * STACK_XOFF (or set it again: the kernel's set_bit on a set bit); false
+ * leaves stack_xoff as it was, as the kernel's early return does. */
 bool bql_sent(struct bql_queue *q, unsigned int bytes);
 /* __netdev_tx_sent_queue (4.20+). xmit_more: dql_queued only (no XOFF
  * test) and returns drv_xoff (netif_tx_queue_stopped: a stopped driver

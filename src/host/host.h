@@ -16,7 +16,7 @@
 #include "host/sock.h"
 
 #define HOST_MAX_CPUS	8
-#define HOST_MAX_IRQS	4
+#define HOST_MAX_IRQS	16
 
 struct skb_pool {
 	struct sk_buff	*free;

@@ -237,16 +237,60 @@ static uint32_t hash_mix32(uint32_t x)
 	return x;
 }
 
-/* 3.13 __netdev_pick_tx without XPS: skb_tx_hash over the real queues. */
-uint16_t netdev_pick_tx(struct net_device *dev, struct sk_buff *skb)
+static uint32_t skb_hash(const struct net_device *dev, const struct sk_buff *skb)
 {
-	uint32_t hash;
+	uint32_t h = skb->sk && skb->sk->sk_hash ? skb->sk->sk_hash : skb->protocol;
+
+	return hash_mix32(h ^ dev->tx_hashrnd);
+}
+
+/* reciprocal_scale */
+static uint16_t scale(uint32_t hash, uint32_t n)
+{
+	return (uint16_t)(((uint64_t)hash * n) >> 32);
+}
+
+void netif_set_xps_queue(struct net_device *dev, uint32_t cpu_mask, int q)
+{
+	dev->xps_cpus[q] = cpu_mask;
+	dev->xps = true;
+}
+
+/* get_xps_queue: among the queues this CPU may use, by hash; -1 if none */
+static int get_xps_queue(const struct net_device *dev, const struct sk_buff *skb, int cpu)
+{
+	int q, n = 0, map[NETDEV_MAX_QUEUES];
+
+	if (!dev->xps)
+		return -1;
+	for (q = 0; q < dev->real_num_tx_queues; q++)
+		if (dev->xps_cpus[q] & (1u << cpu))
+			map[n++] = q;
+	if (!n)
+		return -1;
+	return n == 1 ? map[0] : map[scale(skb_hash(dev, skb), (uint32_t)n)];
+}
+
+uint16_t netdev_pick_tx(struct net_device *dev, struct sk_buff *skb, int cpu)
+{
+	struct sock *sk = skb->sk;
+	int q;
 
 	if (dev->real_num_tx_queues == 1)
 		return 0;
-	hash = skb->sk && skb->sk->sk_hash ? skb->sk->sk_hash : skb->protocol;
-	hash = hash_mix32(hash ^ dev->tx_hashrnd);
-	return (uint16_t)(((uint64_t)hash * (uint64_t)dev->real_num_tx_queues) >> 32);
+	if (dev->ops->ndo_select_queue)
+		return (uint16_t)dev->ops->ndo_select_queue(dev, skb, cpu);
+	q = sk ? sk->tx_queue : -1;
+	if (q < 0 || skb->ooo_okay || q >= dev->real_num_tx_queues) {
+		int nq = get_xps_queue(dev, skb, cpu);
+
+		if (nq < 0)
+			nq = scale(skb_hash(dev, skb), (uint32_t)dev->real_num_tx_queues);
+		if (sk && sk->connected)
+			sk->tx_queue = nq;	/* sk_tx_queue_set */
+		q = nq;
+	}
+	return (uint16_t)q;
 }
 
 int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb)
@@ -256,7 +300,7 @@ int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb)
 	int rc;
 
 	cpu_charge(cpu, cpu->host->plat->cost.dev_queue_xmit);
-	skb->queue_mapping = netdev_pick_tx(dev, skb);
+	skb->queue_mapping = netdev_pick_tx(dev, skb, cpu->id);
 	q = &dev->txq[skb->queue_mapping].qdisc;
 	skb->t[SKB_T_QDISC] = cpu_now(cpu);
 	rc = pfifo_fast_enqueue(q, skb);

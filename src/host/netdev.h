@@ -8,7 +8,12 @@
  * net_tx_action), net/core/flow_dissector.c (3.13 __netdev_pick_tx,
  * __skb_tx_hash) and net/sched/sch_generic.c (pfifo_fast, qdisc_restart,
  * sch_direct_xmit, mq).
- * Leaves out: XPS and BQL (issue 4), TX locks (one CPU per host here).
+ * Queue selection follows 6.x netdev_pick_tx: the socket's cached queue
+ * unless the skb is ooo_okay (nothing in flight) or none is cached, then
+ * XPS by the sending CPU (a hash among that CPU's queues), else
+ * skb_tx_hash; connected sockets cache the choice (sk_tx_queue_set). A
+ * driver may override with ndo_select_queue.
+ * Leaves out: BQL (issue 4), XPS by RX queue, TX locks.
  * Deviation: the TX hash is a 32-bit mix of protocol or sk_hash with a
  * per-boot random seed, not jhash; both spread flows uniformly over the
  * queues.
@@ -75,6 +80,9 @@ struct napi_struct {
 
 struct net_device_ops {
 	enum netdev_tx	(*ndo_start_xmit)(struct sk_buff *skb, struct net_device *dev);
+	/* optional: the driver picks the TX queue (ndo_select_queue) */
+	int		(*ndo_select_queue)(struct net_device *dev, struct sk_buff *skb,
+					    int cpu);
 };
 
 #define NETDEV_MAX_QUEUES 8
@@ -89,6 +97,9 @@ struct net_device {
 	int		real_num_tx_queues;
 	struct netdev_queue txq[NETDEV_MAX_QUEUES];
 	uint32_t	tx_hashrnd;	/* hashrnd, random per boot */
+	/* XPS: CPUs allowed to pick each queue (/sys/.../tx-N/xps_cpus) */
+	uint32_t	xps_cpus[NETDEV_MAX_QUEUES];
+	bool		xps;
 	bool		tso;		/* NETIF_F_TSO: the driver takes GSO skbs */
 	uint64_t	tx_dropped;
 };
@@ -97,7 +108,9 @@ void netdev_init(struct net_device *dev, struct host *host, const char *name,
 		 int nr_txq, uint32_t tx_queue_len);
 /* dev_queue_xmit: returns NET_XMIT_SUCCESS or NET_XMIT_DROP. */
 int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb);
-uint16_t netdev_pick_tx(struct net_device *dev, struct sk_buff *skb);
+uint16_t netdev_pick_tx(struct net_device *dev, struct sk_buff *skb, int cpu);
+/* netif_set_xps_queue: let the CPUs in mask pick queue q */
+void netif_set_xps_queue(struct net_device *dev, uint32_t cpu_mask, int q);
 
 void netif_tx_stop_queue(struct netdev_queue *txq);
 void netif_tx_wake_queue(struct cpu *cpu, struct netdev_queue *txq);

@@ -16,6 +16,7 @@ void sock_init(struct sock *sk, struct host *host, enum sock_kind kind)
 	sk->sk_wmem_alloc = 1;
 	sk->wmem_peak = 1;
 	sk->sk_hash = (uint32_t)rng_next(&host->rng);
+	sk->tx_queue = -1;
 	sk->next = host->socks;
 	host->socks = sk;
 }

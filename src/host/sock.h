@@ -39,6 +39,8 @@ struct sock {
 	int64_t		sk_rmem_alloc;
 	bool		recverr;	/* IP_RECVERR */
 	uint32_t	sk_hash;
+	int		tx_queue;	/* sk_tx_queue_mapping, -1 = none */
+	bool		connected;	/* has a route: may cache its queue */
 	uint16_t	port;		/* UDP local port */
 	struct skb_queue rxq;
 	/* if set, received skbs go here instead of rxq (a sink) */

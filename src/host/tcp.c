@@ -184,6 +184,7 @@ static void tcp_transmit_skb(struct cpu *cpu, struct tcp_sock *tp, struct sk_buf
 	c->payload_len = len;
 	c->gso_size = (uint16_t)tp->mss;
 	c->gso_segs = (uint16_t)DIV_ROUND_UP(len, tp->mss);
+	c->ooo_okay = !tp->packets_out;	/* may move to another TX queue */
 	c->nr_frags = (uint8_t)(len ? (skb->end_seq - 1) / TCP_PAGE_FRAG - skb->seq / TCP_PAGE_FRAG + 1 : 0);
 	c->truesize = skb->truesize;
 	c->t[SKB_T_ALLOC] = cpu_now(cpu);
@@ -892,6 +893,7 @@ static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
 	tp->host = h;
 	tp->cpu = cpu;
 	tp->sk.port = port;
+	tp->sk.connected = true;
 	tp->mss = h->dev.mtu - IPV4_HLEN - TCP_HLEN_TS;
 	tp->head_truesize = skb_truesize(h->plat, k, (uint32_t)h->plat->max_tcp_header);
 	tp->sk.sk_sndbuf = k->tcp_wmem[1];

@@ -26,6 +26,7 @@ struct nic_config {
 	int64_t		rxq_number;
 	int64_t		tx_queue_len;
 	const char	*tx_reclaim;	/* "" = the profile's policy */
+	const char	*tx_select;	/* "cpu": txq = cpu % txq_number */
 	sim_time_t	tx_timer_period;
 };
 

@@ -27,6 +27,7 @@
 static const int64_t hz_values[] = { 100, 250, 300, 1000, 0 };
 static const char *const reclaim_names[] = { "xmit-timer", "tx-irq", "rx-poll", "hrtimer", NULL };
 static const char *const cc_names[] = { "cubic", "reno", NULL };
+static const char *const select_names[] = { "kernel", "cpu", NULL };
 static const char *const mode_names[] = { "write", "sendfile", NULL };
 
 static const struct scn_key scn_keys[] = {
@@ -74,6 +75,10 @@ static const struct scn_key scn_keys[] = {
 	    .choices = reclaim_names, .nodef = "(driver)", .unit = "",
 	    .meaning = "mvneta TX reclaim policy: xmit-timer (3.8), tx-irq (3.13+), "
 		       "rx-poll (2013 patch), hrtimer (mvpp2-like what-if)"),
+	KEY(SCN_HOST, "tx_select", SCN_T_CHOICE, struct scn_host, tx_select,
+	    .choices = select_names, .def = "kernel", .unit = "",
+	    .meaning = "TX queue choice: kernel (XPS/hash) or cpu (txq = cpu % txq_number, "
+		       "the 2015 mvneta patch, with TX queue q handled by CPU q)"),
 	KEY(SCN_HOST, "tx_timer_period", SCN_T_TIME, struct scn_host, tx_timer_period,
 	    .min = 1, .max = PS_PER_S, .nodef = "(driver)", .unit = "time",
 	    .meaning = "Period of the xmit-timer/rx-poll reclaim timer (MVNETA_TX_DONE_TIMER_PERIOD)"),

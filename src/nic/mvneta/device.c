@@ -28,13 +28,41 @@ static uint32_t cause(const struct neta_dev *d)
 	return c;
 }
 
+/* The causes CPU c's bank shows: only the queues CPU_MAP gives it. */
+static uint32_t cause_for(const struct neta_dev *d, int c)
+{
+	uint32_t m = d->cpu_map[c], visible = 0;
+	int q;
+
+	for (q = 0; q < MVNETA_MAX_QUEUES; q++) {
+		if (m & MVNETA_CPU_TXQ_ACCESS(q))
+			visible |= 1u << q;
+		if (m & MVNETA_CPU_RXQ_ACCESS(q))
+			visible |= 1u << (8 + q);
+	}
+	return cause(d) & visible;
+}
+
 static void update_irq(struct neta_dev *d)
 {
-	bool level = (cause(d) & d->mask) != 0;
+	int c;
 
-	if (level && !d->irq->level)
-		d->irq_raised++;
-	irq_set_level(d->irq, level);
+	for (c = 0; c < d->nr_cpus; c++) {
+		bool level;
+
+		if (!d->irq[c])
+			continue;
+		level = (cause_for(d, c) & d->mask[c]) != 0;
+		if (level && !d->irq[c]->level)
+			d->irq_raised++;
+		irq_set_level(d->irq[c], level);
+	}
+}
+
+/* The bank a register access goes to: the CPU doing it. */
+static int bank(const struct neta_dev *d)
+{
+	return d->host->cur_cpu ? d->host->cur_cpu->id % d->nr_cpus : 0;
 }
 
 /* --- TX engine ------------------------------------------------------ */
@@ -214,11 +242,14 @@ static void neta_rx(struct eth_port *port, struct sk_buff *frame)
 /* --- registers ------------------------------------------------------ */
 
 void neta_dev_init(struct neta_dev *d, struct host *host, struct eth_port *port,
-		   uint64_t clk_hz)
+		   uint64_t clk_hz, int nr_cpus)
 {
 	int q;
 
 	memset(d, 0, sizeof(*d));
+	d->nr_cpus = MIN(MAX(nr_cpus, 1), NETA_MAX_CPUS);
+	for (q = 0; q < d->nr_cpus; q++)	/* reset: every CPU sees every queue */
+		d->cpu_map[q] = 0xffff;
 	d->host = host;
 	d->port = port;
 	d->clk_hz = clk_hz;
@@ -242,9 +273,9 @@ static int reg_queue(uint32_t reg, uint32_t base)
 uint32_t mvneta_dev_read(struct neta_dev *d, uint32_t reg)
 {
 	if (reg == MVNETA_INTR_NEW_CAUSE)
-		return cause(d);
+		return cause_for(d, bank(d));
 	if (reg == MVNETA_INTR_NEW_MASK)
-		return d->mask;
+		return d->mask[bank(d)];
 	if (IN_BANK(reg, MVNETA_TXQ_STATUS_REG(0))) {
 		struct neta_txq *t = &d->txq[reg_queue(reg, MVNETA_TXQ_STATUS_REG(0))];
 
@@ -290,7 +321,13 @@ static void rxq_update(struct neta_dev *d, int q, uint32_t val)
 void mvneta_dev_write(struct neta_dev *d, uint32_t reg, uint32_t val)
 {
 	if (reg == MVNETA_INTR_NEW_MASK) {
-		d->mask = val;
+		d->mask[bank(d)] = val;
+		update_irq(d);
+	} else if (reg >= MVNETA_CPU_MAP(0) && reg < MVNETA_CPU_MAP(NETA_MAX_CPUS)) {
+		int c = (int)((reg - MVNETA_CPU_MAP(0)) >> 2);
+
+		if (c < d->nr_cpus)
+			d->cpu_map[c] = val;
 		update_irq(d);
 	} else if (IN_BANK(reg, MVNETA_TXQ_UPDATE_REG(0))) {
 		txq_update(d, reg_queue(reg, MVNETA_TXQ_UPDATE_REG(0)), val);

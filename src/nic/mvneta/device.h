@@ -21,9 +21,12 @@
  * RX cause: bit 8+q latches when the occupied count reaches the threshold,
  * or when the time threshold expires after the first unreported packet;
  * it clears when the driver has returned every occupied descriptor.
+ * Interrupt registers are banked per CPU (the accessing CPU's bank), and
+ * MVNETA_CPU_MAP(cpu) masks which RX (bits 0-7) and TX (bits 8-15) queues
+ * a CPU's bank shows; each bank drives that CPU's interrupt line.
  * Deviation: TX queue arbitration is plain round robin (WRR and strict
  * priority come with the multi-queue work); descriptor fetch and DMA take
- * no time; the per-CPU cause banks of 4.4+ are not modelled (one CPU).
+ * no time.
  */
 #ifndef NICSIM_NIC_MVNETA_DEVICE_H
 #define NICSIM_NIC_MVNETA_DEVICE_H
@@ -61,12 +64,18 @@ struct neta_rxq {
 	uint64_t	frames, no_desc_drops;
 };
 
+#define NETA_MAX_CPUS	4
+
 struct neta_dev {
 	struct host	*host;
 	struct eth_port	*port;
-	struct irq_desc	*irq;
+	/* per-CPU interrupt banks: NEW_CAUSE/NEW_MASK read and written by a
+	 * CPU are its own; CPU_MAP says which queues each CPU sees */
+	int		nr_cpus;
+	struct irq_desc	*irq[NETA_MAX_CPUS];
+	uint32_t	mask[NETA_MAX_CPUS];
+	uint32_t	cpu_map[NETA_MAX_CPUS];
 	uint64_t	clk_hz;
-	uint32_t	mask;
 	int		rxq_def;
 	int		rr;
 	bool		tx_busy;
@@ -80,7 +89,7 @@ struct neta_dev {
 };
 
 void neta_dev_init(struct neta_dev *d, struct host *host, struct eth_port *port,
-		   uint64_t clk_hz);
+		   uint64_t clk_hz, int nr_cpus);
 uint32_t mvneta_dev_read(struct neta_dev *d, uint32_t reg);
 void mvneta_dev_write(struct neta_dev *d, uint32_t reg, uint32_t val);
 

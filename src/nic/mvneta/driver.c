@@ -67,17 +67,24 @@ struct mvneta_profile {
 	uint32_t	tx_done_timer_ms;
 	uint64_t	clk_hz;		/* clock behind the RX time threshold */
 	bool		tso;		/* software TSO (net/core/tso.c), 3.16+ */
+	bool		percpu;		/* per-CPU interrupts and NAPI (4.2+) */
+	bool		spread;		/* CPU_MAP spreads queues over CPUs, XPS (4.6+) */
 };
 
 static const struct mvneta_profile profiles[] = {
 	{ "mvneta-3.8", "mvneta.c 3.8-3.13.0 (3.10.33 read)", RECLAIM_XMIT_TIMER,
-	  STOP_FRAGS, 16, 32, 100, 532, 128, 8, 8, 10, 250000000, false },
+	  STOP_FRAGS, 16, 32, 100, 532, 128, 8, 8, 10, 250000000, false, false, false },
 	{ "mvneta-3.13", "mvneta.c 3.13.10 (Tx timer replaced by a real interrupt)",
-	  RECLAIM_TX_IRQ, STOP_FRAGS, 16, 32, 100, 532, 128, 8, 8, 0, 250000000, false },
+	  RECLAIM_TX_IRQ, STOP_FRAGS, 16, 32, 100, 532, 128, 8, 8, 0, 250000000, false,
+	  false, false },
 	{ "mvneta-3.18", "mvneta.c 3.18 + 'fix Tx interrupt delay' (16 -> 1)",
-	  RECLAIM_TX_IRQ, STOP_THRESHOLD, 1, 32, 100, 532, 128, 8, 8, 0, 250000000, true },
+	  RECLAIM_TX_IRQ, STOP_THRESHOLD, 1, 32, 100, 532, 128, 8, 8, 0, 250000000, true,
+	  false, false },
+	{ "mvneta-4.4", "mvneta.c 4.4.155: per-CPU interrupts, one elected CPU",
+	  RECLAIM_TX_IRQ, STOP_THRESHOLD, 0, 32, 100, 532, 128, 8, 8, 0, 250000000, true,
+	  true, false },
 	{ "mvneta-6.x", "mvneta.c 6.18.2", RECLAIM_TX_IRQ, STOP_THRESHOLD, 0, 32,
-	  100, 1024, 512, 8, 8, 0, 250000000, true },
+	  100, 1024, 512, 8, 8, 0, 250000000, true, true, true },
 };
 
 struct mvneta_tx_queue {
@@ -103,13 +110,24 @@ struct mvneta_rx_queue {
 	uint64_t	packets;
 };
 
+struct mvneta_port;
+
+/* struct mvneta_pcpu_port: a CPU's NAPI and its share of the work */
+struct mvneta_pcpu {
+	struct mvneta_port *pp;
+	struct napi_struct napi;
+	uint32_t	cause_rx_tx;
+	struct irq_desc	*irq;
+	int		cpu;
+};
+
 struct mvneta_port {
 	struct host	*host;
 	const struct mvneta_profile *prof;
 	struct neta_dev	dev;
-	struct irq_desc	*irq;
-	struct napi_struct napi;
-	uint32_t	cause_rx_tx;
+	int		nr_cpus;
+	struct mvneta_pcpu pcpu[NETA_MAX_CPUS];
+	bool		select_cpu;	/* txq = cpu % txq_number (2015 patch) */
 	int		txq_number, rxq_number, rxq_def;
 	struct mvneta_tx_queue txqs[MVNETA_MAX_QUEUES];
 	struct mvneta_rx_queue rxqs[MVNETA_MAX_QUEUES];
@@ -394,7 +412,8 @@ static int mvneta_rx(struct mvneta_port *pp, struct cpu *cpu, int budget,
 
 static int mvneta_poll(struct napi_struct *napi, int budget)
 {
-	struct mvneta_port *pp = napi->priv;
+	struct mvneta_pcpu *pc = napi->priv;
+	struct mvneta_port *pp = pc->pp;
 	struct cpu *cpu = napi->cpu;
 	uint32_t cause = mvreg_read(pp, cpu, MVNETA_INTR_NEW_CAUSE) & intr_mask(pp);
 	int rx_done = 0;
@@ -408,7 +427,7 @@ static int mvneta_poll(struct napi_struct *napi, int budget)
 	if (pp->reclaim == RECLAIM_RX_POLL &&
 	    tx_done_gbe(pp, cpu, (1u << pp->txq_number) - 1))
 		add_tx_done_timer(pp, cpu);
-	cause |= pp->cause_rx_tx;	/* RX left over by the previous poll */
+	cause |= pc->cause_rx_tx;	/* RX left over by the previous poll */
 	while ((cause & MVNETA_RX_INTR_MASK_ALL) && budget > rx_done) {
 		int q = __builtin_ffs((int)(cause >> 8)) - 1;
 		int n = mvneta_rx(pp, cpu, budget - rx_done, &pp->rxqs[q]);
@@ -422,16 +441,35 @@ static int mvneta_poll(struct napi_struct *napi, int budget)
 		napi_complete_done(napi, rx_done);
 		mvreg_write(pp, cpu, MVNETA_INTR_NEW_MASK, intr_mask(pp));
 	}
-	pp->cause_rx_tx = cause;
+	pc->cause_rx_tx = cause;
 	return rx_done;
 }
 
+/* mvneta_isr / mvneta_percpu_isr: mask this CPU's bank, schedule its NAPI */
 static void mvneta_isr(struct cpu *cpu, void *dev_id)
 {
-	struct mvneta_port *pp = dev_id;
+	struct mvneta_pcpu *pc = dev_id;
 
-	mvreg_write(pp, cpu, MVNETA_INTR_NEW_MASK, 0);
-	napi_schedule(cpu, &pp->napi);
+	mvreg_write(pc->pp, cpu, MVNETA_INTR_NEW_MASK, 0);
+	napi_schedule(cpu, &pc->napi);
+}
+
+/* A register write run on CPU c (smp_call_function_single at set-up). */
+static void write_on_cpu(struct mvneta_port *pp, int c, uint32_t reg, uint32_t val)
+{
+	struct cpu *saved = pp->host->cur_cpu;
+
+	pp->host->cur_cpu = &pp->host->cpus[c];
+	mvneta_dev_write(&pp->dev, reg, val);
+	pp->host->cur_cpu = saved;
+}
+
+/* ndo_select_queue of the 2015 "spread TX queues" patch */
+static int mvneta_select_queue(struct net_device *dev, struct sk_buff *skb, int cpu)
+{
+	struct mvneta_port *pp = dev->priv;
+
+	return cpu % pp->txq_number;
 }
 
 /* hrtimer (HRTIMER_MODE_REL_PINNED_SOFT): runs in softirq on its CPU */
@@ -454,6 +492,11 @@ static void hr_timer_cb(struct cpu *cpu, struct work *w)
 
 static const struct net_device_ops mvneta_netdev_ops = {
 	.ndo_start_xmit = mvneta_tx,
+};
+
+static const struct net_device_ops mvneta_select_ops = {
+	.ndo_start_xmit = mvneta_tx,
+	.ndo_select_queue = mvneta_select_queue,
 };
 
 /* --- probe, open, ethtool ------------------------------------------- */
@@ -536,6 +579,66 @@ static int64_t pick(int64_t user, int64_t dflt)
 	return user != -1 ? user : dflt;
 }
 
+/*
+ * Interrupts and NAPI: 3.x one interrupt line (on CPU 0) and one NAPI;
+ * 4.2+ a per-CPU interrupt and NAPI per CPU. CPU_MAP: every CPU sees every
+ * queue, except with queues spread (6.x: queue q on CPU q % ncpu, the 2015
+ * patch: TX queue q on CPU q) where each CPU sees its own.
+ */
+static void mvneta_irq_init(struct mvneta_port *pp)
+{
+	struct host *h = pp->host;
+	int c, n = pp->prof->percpu ? pp->nr_cpus : 1;
+
+	for (c = 0; c < n; c++) {
+		struct mvneta_pcpu *pc = &pp->pcpu[c];
+
+		pc->pp = pp;
+		pc->cpu = c;
+		char name[24];
+
+		snprintf(name, sizeof(name), pp->prof->percpu ? "mvneta/cpu%d" : "mvneta", c);
+		pc->irq = host_request_irq(h, name, c, mvneta_isr, pc);
+		pp->dev.irq[c] = pc->irq;
+		netif_napi_add(&h->dev, &pc->napi, mvneta_poll, h->kp->napi_weight);
+		pc->napi.priv = pc;
+	}
+}
+
+static uint32_t cpu_map_of(const struct mvneta_port *pp, int c)
+{
+	uint32_t m = 0;
+	int q;
+
+	if (!pp->prof->spread && !(pp->select_cpu && pp->prof->percpu))
+		return 0xffff;
+	for (q = 0; q < pp->rxq_number; q++)	/* RX: rxq % ncpu; rxq_def on CPU 0 */
+		if (q % pp->nr_cpus == c || (!pp->prof->spread && c == 0))
+			m |= MVNETA_CPU_RXQ_ACCESS(q);
+	for (q = 0; q < pp->txq_number; q++)
+		if (q % pp->nr_cpus == c)
+			m |= MVNETA_CPU_TXQ_ACCESS(q);
+	return m;
+}
+
+/* Write CPU_MAP and unmask each CPU's bank; with per-CPU interrupts but
+ * no spreading only the elected CPU (rxq_def % ncpu = 0) is unmasked
+ * (mvneta_percpu_elect, 4.4). */
+static void mvneta_irq_enable(struct mvneta_port *pp)
+{
+	int c;
+
+	for (c = 0; c < pp->nr_cpus; c++) {
+		bool on = c == 0 || (pp->prof->percpu && cpu_map_of(pp, c) != 0xffff);
+
+		mvneta_dev_write(&pp->dev, MVNETA_CPU_MAP(c), cpu_map_of(pp, c));
+		write_on_cpu(pp, c, MVNETA_INTR_NEW_MASK, on ? intr_mask(pp) : 0);
+	}
+	if (pp->prof->spread && !pp->select_cpu)	/* mvneta_txq_sw_init: XPS */
+		for (c = 0; c < pp->txq_number; c++)
+			netif_set_xps_queue(&pp->host->dev, 1u << (c % pp->nr_cpus), c);
+}
+
 int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 		 const struct nic_config *cfg, char *msg, size_t len,
 		 enum nic_field *field)
@@ -562,13 +665,12 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 	netdev_init(&h->dev, h, "eth0", pp->txq_number,
 		    (uint32_t)pick(cfg->tx_queue_len, p->max_txd));
 	h->dev.tso = p->tso;
-	h->dev.ops = &mvneta_netdev_ops;
+	pp->select_cpu = cfg->tx_select && !strcmp(cfg->tx_select, "cpu");
+	h->dev.ops = pp->select_cpu ? &mvneta_select_ops : &mvneta_netdev_ops;
 	h->dev.priv = pp;
-	neta_dev_init(&pp->dev, h, port, p->clk_hz);
-	pp->irq = host_request_irq(h, "mvneta", 0, mvneta_isr, pp);
-	pp->dev.irq = pp->irq;
-	netif_napi_add(&h->dev, &pp->napi, mvneta_poll, h->kp->napi_weight);
-	pp->napi.priv = pp;
+	pp->nr_cpus = MIN(h->nr_cpus, NETA_MAX_CPUS);
+	neta_dev_init(&pp->dev, h, port, p->clk_hz, pp->nr_cpus);
+	mvneta_irq_init(pp);
 	timer_setup(&pp->tx_done_timer, tx_done_timer_callback, pp);
 	pp->reclaim = p->reclaim;
 	for (q = 0; cfg->tx_reclaim && cfg->tx_reclaim[0] && q < (int)ARRAY_SIZE(reclaim_names); q++)
@@ -590,7 +692,7 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 		rxq_init(pp, &pp->rxqs[q], q, rxd);
 	}
 	netif_tx_start_all_queues(&h->dev);
-	mvreg_write(pp, NULL, MVNETA_INTR_NEW_MASK, intr_mask(pp));
+	mvneta_irq_enable(pp);
 	return 0;
 }
 

@@ -35,6 +35,8 @@
 #define  MVNETA_RX_INTR_MASK(nr_rxqs)	(((1 << (nr_rxqs)) - 1) << 8)
 #define  MVNETA_RX_INTR_MASK_ALL	(0xff << 8)
 #define MVNETA_CPU_MAP(cpu)		(0x2540 + ((cpu) << 2))
+#define  MVNETA_CPU_RXQ_ACCESS(q)	(1u << (q))
+#define  MVNETA_CPU_TXQ_ACCESS(q)	(1u << ((q) + 8))
 
 #define MVNETA_TXQ_BASE_ADDR_REG(q)	(0x3c00 + ((q) << 2))
 #define MVNETA_TXQ_SIZE_REG(q)		(0x3c20 + ((q) << 2))
