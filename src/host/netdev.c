@@ -88,7 +88,7 @@ static struct sk_buff *dequeue_skb(struct qdisc *q)
 	struct sk_buff *skb = q->gso_skb;
 
 	if (skb) {
-		if (netif_tx_queue_stopped(q->txq))
+		if (netif_xmit_stopped(q->txq))
 			return NULL;
 		q->gso_skb = NULL;
 		q->qlen--;
@@ -119,12 +119,14 @@ static bool sch_direct_xmit(struct cpu *cpu, struct qdisc *q, struct sk_buff *sk
 	while (skb) {
 		struct sk_buff *next = skb->next;
 
-		if (netif_tx_queue_stopped(q->txq)) {
+		if (netif_xmit_stopped(q->txq)) {
 			dev_requeue(q, skb);
 			return false;
 		}
 		skb->next = NULL;
 		skb->t[SKB_T_XMIT] = skb->path[PATH_XMIT] = cpu_now(cpu);
+		/* xmit_more: more segments of this skb, or more in the qdisc */
+		dev->xmit_more = next || q->qlen;
 		if (dev->ops->ndo_start_xmit(skb, dev) != NETDEV_TX_OK) {
 			skb->next = next;
 			dev_requeue(q, skb);
@@ -134,7 +136,7 @@ static bool sch_direct_xmit(struct cpu *cpu, struct qdisc *q, struct sk_buff *sk
 		q->bytes += skb->len;
 		skb = next;
 	}
-	return !netif_tx_queue_stopped(q->txq);
+	return !netif_xmit_stopped(q->txq);
 }
 
 /* __qdisc_run: until empty, stopped, or the quota is used up. */
@@ -201,6 +203,33 @@ void netdev_init(struct net_device *dev, struct host *host, const char *name,
 		dev->txq[i].qdisc.txq = &dev->txq[i];
 		dev->txq[i].qdisc.limit = tx_queue_len;
 	}
+}
+
+void netdev_tx_sent_queue(struct netdev_queue *txq, unsigned int bytes)
+{
+	if (txq->bql_on)
+		bql_sent(&txq->bql, bytes);
+}
+
+bool __netdev_tx_sent_queue(struct netdev_queue *txq, unsigned int bytes, bool xmit_more)
+{
+	if (!txq->bql_on)
+		return !xmit_more || netif_tx_queue_stopped(txq);
+	txq->bql.drv_xoff = netif_tx_queue_stopped(txq);
+	return bql_sent_more(&txq->bql, bytes, xmit_more);
+}
+
+void netdev_tx_completed_queue(struct cpu *cpu, struct netdev_queue *txq,
+			       unsigned int pkts, unsigned int bytes)
+{
+	if (txq->bql_on && bql_completed(&txq->bql, pkts, bytes, cpu_jiffies(cpu)))
+		__netif_schedule(cpu, &txq->qdisc);	/* netif_schedule_queue */
+}
+
+void netdev_tx_reset_queue(struct netdev_queue *txq)
+{
+	if (txq->bql_on)
+		bql_reset(&txq->bql, 0);
 }
 
 void netif_tx_stop_queue(struct netdev_queue *txq)

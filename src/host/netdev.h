@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include "nicsim/skb.h"
 #include "host/cpu.h"
+#include "host/dql.h"
 
 struct host;
 struct net_device;
@@ -64,6 +65,8 @@ struct netdev_queue {
 	int		index;
 	uint32_t	state;
 	struct qdisc	qdisc;
+	struct bql_queue bql;	/* byte queue limits, when the driver uses them */
+	bool		bql_on;
 	uint64_t	stops, wakes;
 };
 
@@ -101,6 +104,7 @@ struct net_device {
 	uint32_t	xps_cpus[NETDEV_MAX_QUEUES];
 	bool		xps;
 	bool		tso;		/* NETIF_F_TSO: the driver takes GSO skbs */
+	bool		xmit_more;	/* netdev_xmit_more(): more skbs follow */
 	uint64_t	tx_dropped;
 };
 
@@ -118,6 +122,20 @@ static inline bool netif_tx_queue_stopped(const struct netdev_queue *txq)
 {
 	return txq->state & QUEUE_STATE_DRV_XOFF;
 }
+
+/* netif_xmit_stopped: the driver stopped it, or BQL did (STACK_XOFF) */
+static inline bool netif_xmit_stopped(const struct netdev_queue *txq)
+{
+	return netif_tx_queue_stopped(txq) || (txq->bql_on && txq->bql.stack_xoff);
+}
+
+/* BQL driver hooks (include/linux/netdevice.h) */
+void netdev_tx_sent_queue(struct netdev_queue *txq, unsigned int bytes);
+/* __netdev_tx_sent_queue: true if the doorbell must be rung now */
+bool __netdev_tx_sent_queue(struct netdev_queue *txq, unsigned int bytes, bool xmit_more);
+void netdev_tx_completed_queue(struct cpu *cpu, struct netdev_queue *txq,
+			       unsigned int pkts, unsigned int bytes);
+void netdev_tx_reset_queue(struct netdev_queue *txq);
 void netif_tx_start_all_queues(struct net_device *dev);
 void __netif_schedule(struct cpu *cpu, struct qdisc *q);
 

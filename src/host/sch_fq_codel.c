@@ -385,7 +385,7 @@ static uint32_t fq_codel_drop(struct fq_codel *q, uint32_t max_packets,
 int fq_codel_enqueue(struct fq_codel *q, struct sk_buff *skb, sim_time_t now,
 		     struct skb_queue *dropped)
 {
-	uint32_t idx = fq_codel_classify(q, skb), prev_qlen, n;
+	uint32_t idx = fq_codel_classify(q, skb), prev_qlen, fat, n;
 	struct fq_codel_flow *flow = &q->flows[idx];
 	bool memory_limited;
 
@@ -406,14 +406,13 @@ int fq_codel_enqueue(struct fq_codel *q, struct sk_buff *skb, sim_time_t now,
 
 	prev_qlen = q->qlen;
 	/* the scan is linear in flows_cnt: drop a batch to amortise it */
-	if (fq_codel_drop(q, q->drop_batch_size, dropped) != idx)
-		idx = UINT32_MAX;
+	fat = fq_codel_drop(q, q->drop_batch_size, dropped);
 	n = prev_qlen - q->qlen;
 	q->st.drop_overlimit += n;
 	if (memory_limited)
 		q->st.drop_overmemory += n;
 	/* kernel: NET_XMIT_CN if the batch came from this packet's flow */
-	return idx == UINT32_MAX ? NET_XMIT_SUCCESS : NET_XMIT_DROP;
+	return fat == idx ? NET_XMIT_DROP : NET_XMIT_SUCCESS;
 }
 
 /* dequeue_func: the flow's head; the qdisc backlog drops before CoDel

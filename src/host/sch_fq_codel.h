@@ -12,7 +12,7 @@
  * include/net/inet_ecn.h (IP_ECN_set_ce); 3.13.10 compared (see
  * sch_fq_codel.c for the era differences, not modelled).
  *
- * Models: 1024 hashed flows, each a FIFO with its own CoDel state; DRR
+ * Models: flows_cnt (1024) hashed flows, each a FIFO with its own CoDel state; DRR
  * over new_flows (served first) and old_flows with a byte deficit
  * refilled by quantum; an emptied new flow goes to the tail of old_flows
  * (if old_flows is non-empty) before it may leave; over limit (packets)
@@ -88,7 +88,8 @@ struct fq_codel_stats {
 	uint64_t	drops;		/* qstats.drops: overlimit + CoDel */
 	uint32_t	drop_overlimit;	/* dropped by enqueue */
 	uint32_t	drop_overmemory; /* ... while over memory_limit */
-	uint32_t	codel_drops;	/* dropped by CoDel in dequeue */
+	uint32_t	codel_drops;	/* dropped by CoDel in dequeue (nicsim's;
+					 * the kernel has drops - drop_overlimit) */
 	uint32_t	ecn_mark;	/* CoDel marked instead of dropping */
 	uint32_t	ce_mark;	/* marked above ce_threshold */
 	uint32_t	new_flow_count;

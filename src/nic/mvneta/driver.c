@@ -69,22 +69,24 @@ struct mvneta_profile {
 	bool		tso;		/* software TSO (net/core/tso.c), 3.16+ */
 	bool		percpu;		/* per-CPU interrupts and NAPI (4.2+) */
 	bool		spread;		/* CPU_MAP spreads queues over CPUs, XPS (4.6+) */
+	bool		bql;		/* BQL and xmit_more doorbell batching (4.19+) */
 };
 
 static const struct mvneta_profile profiles[] = {
 	{ "mvneta-3.8", "mvneta.c 3.8-3.13.0 (3.10.33 read)", RECLAIM_XMIT_TIMER,
-	  STOP_FRAGS, 16, 32, 100, 532, 128, 8, 8, 10, 250000000, false, false, false },
+	  STOP_FRAGS, 16, 32, 100, 532, 128, 8, 8, 10, 250000000, false, false, false,
+	  false },
 	{ "mvneta-3.13", "mvneta.c 3.13.10 (Tx timer replaced by a real interrupt)",
 	  RECLAIM_TX_IRQ, STOP_FRAGS, 16, 32, 100, 532, 128, 8, 8, 0, 250000000, false,
-	  false, false },
+	  false, false, false },
 	{ "mvneta-3.18", "mvneta.c 3.18 + 'fix Tx interrupt delay' (16 -> 1)",
 	  RECLAIM_TX_IRQ, STOP_THRESHOLD, 1, 32, 100, 532, 128, 8, 8, 0, 250000000, true,
-	  false, false },
+	  false, false, false },
 	{ "mvneta-4.4", "mvneta.c 4.4.155: per-CPU interrupts, one elected CPU",
 	  RECLAIM_TX_IRQ, STOP_THRESHOLD, 0, 32, 100, 532, 128, 8, 8, 0, 250000000, true,
-	  true, false },
+	  true, false, false },
 	{ "mvneta-6.x", "mvneta.c 6.18.2", RECLAIM_TX_IRQ, STOP_THRESHOLD, 0, 32,
-	  100, 1024, 512, 8, 8, 0, 250000000, true, true, true },
+	  100, 1024, 512, 8, 8, 0, 250000000, true, true, true, true },
 };
 
 struct mvneta_tx_queue {
@@ -97,6 +99,7 @@ struct mvneta_tx_queue {
 	struct mvneta_tx_desc *descs;
 	struct sk_buff	**tx_skb;
 	uint32_t	max_count;
+	uint32_t	pending;	/* descriptors not yet announced (xmit_more) */
 	uint64_t	reclaim_events, reclaimed;
 };
 
@@ -198,7 +201,7 @@ static uint32_t txq_sent_desc_proc(struct mvneta_port *pp, struct cpu *cpu,
 static void txq_done(struct mvneta_port *pp, struct cpu *cpu, struct mvneta_tx_queue *txq)
 {
 	struct netdev_queue *nq = &pp->host->dev.txq[txq->id];
-	uint32_t done = txq_sent_desc_proc(pp, cpu, txq), i;
+	uint32_t done = txq_sent_desc_proc(pp, cpu, txq), i, pkts = 0, bytes = 0;
 
 	if (!done)
 		return;
@@ -208,9 +211,13 @@ static void txq_done(struct mvneta_port *pp, struct cpu *cpu, struct mvneta_tx_q
 		txq->tx_skb[txq->get] = NULL;
 		txq->get = (txq->get + 1) % txq->size;
 		cpu_charge(cpu, pp->host->plat->cost.reclaim_desc);
-		if (skb)
+		if (skb) {
+			pkts++;
+			bytes += skb->len;
 			dev_kfree_skb_any(cpu, skb);
+		}
 	}
+	netdev_tx_completed_queue(cpu, nq, pkts, bytes);
 	txq->count -= done;
 	txq->reclaim_events++;
 	txq->reclaimed += done;
@@ -354,10 +361,25 @@ static enum netdev_tx mvneta_tx(struct sk_buff *skb, struct net_device *dev)
 	txq->count += frags;
 	if (txq->count > txq->max_count)
 		txq->max_count = txq->count;
+	if (pp->prof->bql) {
+		/* 4.19+: BQL, then the doorbell only at the end of a batch */
+		netdev_tx_sent_queue(nq, skb->len);
+		if (txq->count >= txq->stop_threshold)
+			netif_tx_stop_queue(nq);
+		if (!dev->xmit_more || netif_xmit_stopped(nq) ||
+		    txq->pending + frags > MVNETA_TXQ_PEND_MAX) {
+			txq_pend_desc_add(pp, cpu, txq, txq->pending + frags);
+			txq->pending = 0;
+		} else {
+			txq->pending += frags;
+		}
+		goto reclaim;
+	}
 	txq_pend_desc_add(pp, cpu, txq, frags);
 	if (pp->prof->stop == STOP_FRAGS ? txq->size - txq->count < MAX_SKB_FRAGS + 1
 					 : txq->count >= txq->stop_threshold)
 		netif_tx_stop_queue(nq);
+reclaim:
 	if (pp->reclaim != RECLAIM_TX_IRQ && txq->count >= txq->done_pkts_coal)
 		txq_done(pp, cpu, txq);
 	if (pp->reclaim == RECLAIM_XMIT_TIMER || pp->reclaim == RECLAIM_RX_POLL) {
@@ -665,6 +687,10 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 	netdev_init(&h->dev, h, "eth0", pp->txq_number,
 		    (uint32_t)pick(cfg->tx_queue_len, p->max_txd));
 	h->dev.tso = p->tso;
+	for (q = 0; p->bql && q < pp->txq_number; q++) {	/* dql_init(HZ) */
+		h->dev.txq[q].bql_on = true;
+		bql_init(&h->dev.txq[q].bql, (unsigned int)h->hz, 0);
+	}
 	pp->select_cpu = cfg->tx_select && !strcmp(cfg->tx_select, "cpu");
 	h->dev.ops = pp->select_cpu ? &mvneta_select_ops : &mvneta_netdev_ops;
 	h->dev.priv = pp;
