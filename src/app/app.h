@@ -83,6 +83,8 @@ struct ping {
 	/* the socket at the first ENOBUFS, for the explanation */
 	int64_t		err_wmem, err_sndbuf;
 	uint32_t	err_held;
+	bool		err_qdisc;	/* the first ENOBUFS was a qdisc drop */
+	bool		last_err_qdisc;
 	uint64_t	sent_attempts;
 	sim_time_t	send_t;
 	struct ping_reply *replies;

@@ -90,8 +90,11 @@ static int send_probe(struct ping *p, struct cpu *cpu)
 	p->sent_attempts++;
 	p->send_t = cpu_now(cpu);	/* gettimeofday() before sendmsg */
 	cpu_charge(cpu, h->plat->cost.syscall + h->plat->cost.raw_sendmsg);
-	if (!sock_raw_may_alloc(&p->sk))
+	if (!sock_raw_may_alloc(&p->sk)) {
+		p->last_err_qdisc = false;
 		return ERR_ENOBUFS;
+	}
+	p->last_err_qdisc = true;	/* if IP reports an error, the qdisc dropped */
 	/* alloclen + hh_len + 15 with hh_len = LL_RESERVED_SPACE = 16 */
 	skb = alloc_skb(h, ip_len + 16 + 15);
 	skb_set_owner_w(skb, &p->sk);
@@ -148,6 +151,7 @@ static long pinger(struct ping *p, struct cpu *cpu)
 		p->err_wmem = p->sk.sk_wmem_alloc;
 		p->err_sndbuf = p->sk.sk_sndbuf;
 		p->err_held = p->sk.skbs_held;
+		p->err_qdisc = p->last_err_qdisc;
 	}
 	p->tokens = 0;
 	{

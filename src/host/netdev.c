@@ -4,6 +4,7 @@
 #include <string.h>
 #include "host/host.h"
 #include "host/tcp.h"
+#include "host/sch_fq_codel.h"
 #include "core/util.h"
 
 /* --- skb lists ------------------------------------------------------ */
@@ -83,9 +84,54 @@ static struct sk_buff *pfifo_fast_dequeue(struct qdisc *q)
 	return NULL;
 }
 
-static struct sk_buff *dequeue_skb(struct qdisc *q)
+static void free_dropped(struct cpu *cpu, struct qdisc *q, struct skb_queue *dropped)
+{
+	struct sk_buff *skb;
+
+	while ((skb = skb_dequeue(dropped))) {
+		q->drops++;
+		q->qlen--;
+		q->backlog -= skb->len;
+		kfree_skb(cpu, skb);
+	}
+}
+
+/* qdisc->enqueue: NET_XMIT_DROP if skb itself was dropped */
+static int qdisc_enqueue(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
+{
+	struct skb_queue dropped = { 0 };
+	bool self = false;
+	struct sk_buff *d;
+
+	if (!q->fq)
+		return pfifo_fast_enqueue(q, skb);
+	fq_codel_enqueue(q->fq, skb, cpu_now(cpu), &dropped);
+	q->qlen++;
+	q->backlog += skb->len;
+	for (d = dropped.head; d; d = d->next)
+		self |= d == skb;
+	if (self) {	/* the caller frees it */
+		struct skb_queue others = { 0 };
+
+		while ((d = skb_dequeue(&dropped)))
+			if (d != skb)
+				skb_queue_tail(&others, d);
+		q->drops++;
+		q->qlen--;
+		q->backlog -= skb->len;
+		free_dropped(cpu, q, &others);
+		return NET_XMIT_DROP;
+	}
+	free_dropped(cpu, q, &dropped);
+	if (q->qlen > q->max_qlen)
+		q->max_qlen = q->qlen;
+	return NET_XMIT_SUCCESS;
+}
+
+static struct sk_buff *dequeue_skb(struct cpu *cpu, struct qdisc *q)
 {
 	struct sk_buff *skb = q->gso_skb;
+	struct skb_queue dropped = { 0 };
 
 	if (skb) {
 		if (netif_xmit_stopped(q->txq))
@@ -94,7 +140,15 @@ static struct sk_buff *dequeue_skb(struct qdisc *q)
 		q->qlen--;
 		return skb;
 	}
-	return pfifo_fast_dequeue(q);
+	if (!q->fq)
+		return pfifo_fast_dequeue(q);
+	skb = fq_codel_dequeue(q->fq, cpu_now(cpu), &dropped);	/* CoDel drops */
+	free_dropped(cpu, q, &dropped);
+	if (skb) {
+		q->qlen--;
+		q->backlog -= skb->len;
+	}
+	return skb;
 }
 
 /* dev_requeue_skb: what the driver refused goes back, segments and all */
@@ -148,7 +202,7 @@ static void qdisc_run(struct cpu *cpu, struct qdisc *q)
 	if (q->running)
 		return;
 	q->running = true;
-	while ((skb = dequeue_skb(q))) {
+	while ((skb = dequeue_skb(cpu, q))) {
 		if (!sch_direct_xmit(cpu, q, skb))
 			break;
 		if (--quota <= 0) {
@@ -230,6 +284,40 @@ void netdev_tx_reset_queue(struct netdev_queue *txq)
 {
 	if (txq->bql_on)
 		bql_reset(&txq->bql, 0);
+}
+
+void netdev_set_fq_codel(struct net_device *dev)
+{
+	struct fq_codel_params p;
+	int i;
+
+	fq_codel_default_params(&p, dev->mtu + ETH_HLEN);	/* psched_mtu */
+	for (i = 0; i < dev->real_num_tx_queues; i++) {
+		/* each qdisc its own stream: attaching it shifts no other number */
+		char name[64];
+		struct rng r;
+
+		snprintf(name, sizeof(name), "host.%s.txq%d.fq_codel", dev->host->name, i);
+		rng_stream(&r, dev->host->sim->seed, name);
+		dev->txq[i].qdisc.fq = fq_codel_create(&p, (uint32_t)rng_next(&r));
+	}
+}
+
+/* Free the qdiscs' own memory; queued skbs live in the pool. */
+void netdev_free(struct net_device *dev)
+{
+	int i;
+
+	for (i = 0; i < NETDEV_MAX_QUEUES; i++) {
+		struct qdisc *q = &dev->txq[i].qdisc;
+		struct skb_queue left = { 0 };
+
+		if (!q->fq)
+			continue;
+		fq_codel_purge(q->fq, &left);
+		fq_codel_destroy(q->fq);
+		q->fq = NULL;
+	}
 }
 
 void netif_tx_stop_queue(struct netdev_queue *txq)
@@ -332,7 +420,7 @@ int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb)
 	skb->queue_mapping = netdev_pick_tx(dev, skb, cpu->id);
 	q = &dev->txq[skb->queue_mapping].qdisc;
 	skb->t[SKB_T_QDISC] = cpu_now(cpu);
-	rc = pfifo_fast_enqueue(q, skb);
+	rc = qdisc_enqueue(cpu, q, skb);
 	if (rc != NET_XMIT_SUCCESS) {
 		kfree_skb(cpu, skb);
 		return rc;

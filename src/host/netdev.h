@@ -13,7 +13,9 @@
  * XPS by the sending CPU (a hash among that CPU's queues), else
  * skb_tx_hash; connected sockets cache the choice (sk_tx_queue_set). A
  * driver may override with ndo_select_queue.
- * Leaves out: BQL (issue 4), XPS by RX queue, TX locks.
+ * The root is mq with one child per TX queue: pfifo_fast (default) or
+ * fq_codel (sch_fq_codel.c).
+ * Leaves out: XPS by RX queue, TX locks.
  * Deviation: the TX hash is a 32-bit mix of protocol or sk_hash with a
  * per-boot random seed, not jhash; both spread flows uniformly over the
  * queues.
@@ -43,8 +45,12 @@ void skb_queue_head(struct skb_queue *q, struct sk_buff *skb);
 struct sk_buff *skb_dequeue(struct skb_queue *q);
 
 /* pfifo_fast: 3 bands, band 0 first; limit = dev->tx_queue_len in total. */
+struct fq_codel;
+
+/* One per TX queue under the mq root: pfifo_fast, or fq_codel if fq is set */
 struct qdisc {
 	struct netdev_queue *txq;
+	struct fq_codel	*fq;
 	struct skb_queue band[3];
 	struct sk_buff	*gso_skb;	/* requeued after NETDEV_TX_BUSY */
 	uint32_t	qlen;
@@ -110,6 +116,9 @@ struct net_device {
 
 void netdev_init(struct net_device *dev, struct host *host, const char *name,
 		 int nr_txq, uint32_t tx_queue_len);
+/* Attach fq_codel (default parameters) to every TX queue (mq root). */
+void netdev_set_fq_codel(struct net_device *dev);
+void netdev_free(struct net_device *dev);
 /* dev_queue_xmit: returns NET_XMIT_SUCCESS or NET_XMIT_DROP. */
 int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb);
 uint16_t netdev_pick_tx(struct net_device *dev, struct sk_buff *skb, int cpu);

@@ -35,6 +35,12 @@ static void ping_why(const struct ping *p, FILE *out)
 	int q = busiest_txq(p->host, &st);
 
 	nic_info(p->host, &ni);
+	if (p->first_error_seq >= 0 && p->err_qdisc) {
+		fprintf(out, "  why: sendmsg for icmp_seq %ld failed because the qdisc of its TX queue was "
+			"full and dropped the request (reported as ENOBUFS with IP_RECVERR); "
+			"sk_wmem_alloc was only %lld.\n", p->first_error_seq, (long long)p->err_wmem);
+		return;
+	}
 	if (p->first_error_seq >= 0) {
 		fprintf(out, "  why: sendmsg for icmp_seq %ld found sk_wmem_alloc %lld > 2 x sk_sndbuf (2 x %lld):"
 			" %u echo requests (%lld B truesize each) were still charged to the socket.\n",

@@ -83,6 +83,9 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		scenario_error_at(s, nic_field_ptr(sh, field), err, "%s", msg);
 		return -1;
 	}
+	h->dev.mtu = (uint32_t)s->link.mtu;
+	if (!strcmp(sh->qdisc, "fq_codel"))
+		netdev_set_fq_codel(&h->dev);
 	return 0;
 }
 
@@ -247,8 +250,10 @@ void world_destroy(struct world *w)
 			ping_free(&w->apps[i].u.ping);
 		else if (w->apps[i].kind == APP_STREAM)
 			stream_app_free(&w->apps[i].u.stream);
-	for (i = 0; w->hosts && i < w->nr_hosts; i++)
+	for (i = 0; w->hosts && i < w->nr_hosts; i++) {
+		netdev_free(&w->hosts[i].dev);
 		nic_remove(&w->hosts[i]);
+	}
 	for (i = 0; i < 2; i++)
 		pcap_close(w->pcap[i]);
 	free(w->apps);

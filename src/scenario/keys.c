@@ -28,6 +28,7 @@ static const int64_t hz_values[] = { 100, 250, 300, 1000, 0 };
 static const char *const reclaim_names[] = { "xmit-timer", "tx-irq", "rx-poll", "hrtimer", NULL };
 static const char *const cc_names[] = { "cubic", "reno", NULL };
 static const char *const select_names[] = { "kernel", "cpu", NULL };
+static const char *const qdisc_names[] = { "pfifo_fast", "fq_codel", NULL };
 static const char *const mode_names[] = { "write", "sendfile", NULL };
 
 static const struct scn_key scn_keys[] = {
@@ -75,6 +76,9 @@ static const struct scn_key scn_keys[] = {
 	    .choices = reclaim_names, .nodef = "(driver)", .unit = "",
 	    .meaning = "mvneta TX reclaim policy: xmit-timer (3.8), tx-irq (3.13+), "
 		       "rx-poll (2013 patch), hrtimer (mvpp2-like what-if)"),
+	KEY(SCN_HOST, "qdisc", SCN_T_CHOICE, struct scn_host, qdisc,
+	    .choices = qdisc_names, .def = "pfifo_fast", .unit = "",
+	    .meaning = "qdisc under the mq root, one per TX queue (net.core.default_qdisc)"),
 	KEY(SCN_HOST, "tx_select", SCN_T_CHOICE, struct scn_host, tx_select,
 	    .choices = select_names, .def = "kernel", .unit = "",
 	    .meaning = "TX queue choice: kernel (XPS/hash) or cpu (txq = cpu % txq_number, "

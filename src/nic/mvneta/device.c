@@ -289,18 +289,41 @@ uint32_t mvneta_dev_read(struct neta_dev *d, uint32_t reg)
 	return 0;
 }
 
+static void txq_add_pending(struct neta_dev *d, int q, uint32_t add)
+{
+	struct neta_txq *t = &d->txq[q];
+
+	t->pending += add;
+	BUG_ON(t->pending + t->sent > t->size);
+	tx_kick(d, d->host->sim->now);
+}
+
+static void doorbell_fire(struct sim *sim, struct sim_event *ev)
+{
+	txq_add_pending(ev->arg, (int)(ev->data >> 8), (uint32_t)(ev->data & 0xff));
+}
+
+/*
+ * TXQ_UPDATE: acknowledging sent descriptors takes effect at once; new
+ * pending descriptors become visible to the TX engine at the time the
+ * write really happens (the CPU's clock after the driver's work so far),
+ * so a frame never leaves before the driver has finished queueing it.
+ */
 static void txq_update(struct neta_dev *d, int q, uint32_t val)
 {
 	struct neta_txq *t = &d->txq[q];
 	uint32_t add = val & 0xff, dec = (val >> MVNETA_TXQ_DEC_SENT_SHIFT) & 0xff;
+	sim_time_t at = host_now(d->host);
 
 	BUG_ON(dec > t->sent);
 	t->sent -= dec;
-	t->pending += add;
-	BUG_ON(t->pending + t->sent > t->size);
 	update_irq(d);
-	if (add)
-		tx_kick(d, host_now(d->host));
+	if (!add)
+		return;
+	if (at > d->host->sim->now)
+		sim_post(d->host->sim, at, doorbell_fire, d, ((uint64_t)q << 8) | add);
+	else
+		txq_add_pending(d, q, add);
 }
 
 static void rxq_update(struct neta_dev *d, int q, uint32_t val)
