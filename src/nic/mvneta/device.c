@@ -28,10 +28,10 @@ static uint32_t cause(const struct neta_dev *d)
 	return c;
 }
 
-/* The causes CPU c's bank shows: only the queues CPU_MAP gives it. */
-static uint32_t cause_for(const struct neta_dev *d, int c)
+/* Cause bits a CPU_MAP value lets a bank see. */
+static uint32_t map_visible(uint32_t m)
 {
-	uint32_t m = d->cpu_map[c], visible = 0;
+	uint32_t visible = 0;
 	int q;
 
 	for (q = 0; q < MVNETA_MAX_QUEUES; q++) {
@@ -40,7 +40,13 @@ static uint32_t cause_for(const struct neta_dev *d, int c)
 		if (m & MVNETA_CPU_RXQ_ACCESS(q))
 			visible |= 1u << (8 + q);
 	}
-	return cause(d) & visible;
+	return visible;
+}
+
+/* The causes CPU c's bank shows: only the queues CPU_MAP gives it. */
+static uint32_t cause_for(const struct neta_dev *d, int c)
+{
+	return cause(d) & d->visible[c];
 }
 
 static void update_irq(struct neta_dev *d)
@@ -248,8 +254,10 @@ void neta_dev_init(struct neta_dev *d, struct host *host, struct eth_port *port,
 
 	memset(d, 0, sizeof(*d));
 	d->nr_cpus = MIN(MAX(nr_cpus, 1), NETA_MAX_CPUS);
-	for (q = 0; q < d->nr_cpus; q++)	/* reset: every CPU sees every queue */
+	for (q = 0; q < d->nr_cpus; q++) {	/* reset: every CPU sees every queue */
 		d->cpu_map[q] = 0xffff;
+		d->visible[q] = map_visible(0xffff);
+	}
 	d->host = host;
 	d->port = port;
 	d->clk_hz = clk_hz;
@@ -289,41 +297,27 @@ uint32_t mvneta_dev_read(struct neta_dev *d, uint32_t reg)
 	return 0;
 }
 
-static void txq_add_pending(struct neta_dev *d, int q, uint32_t add)
-{
-	struct neta_txq *t = &d->txq[q];
-
-	t->pending += add;
-	BUG_ON(t->pending + t->sent > t->size);
-	tx_kick(d, d->host->sim->now);
-}
-
-static void doorbell_fire(struct sim *sim, struct sim_event *ev)
-{
-	txq_add_pending(ev->arg, (int)(ev->data >> 8), (uint32_t)(ev->data & 0xff));
-}
-
 /*
- * TXQ_UPDATE: acknowledging sent descriptors takes effect at once; new
- * pending descriptors become visible to the TX engine at the time the
- * write really happens (the CPU's clock after the driver's work so far),
- * so a frame never leaves before the driver has finished queueing it.
+ * TXQ_UPDATE: acknowledging sent descriptors takes effect at once. New
+ * pending descriptors count at once too, but an idle TX engine starts on
+ * them only at the time the write really happens (the CPU's clock after
+ * the driver's work so far), so a frame never leaves before its driver has
+ * finished queueing it.
+ * Deviation: a busy engine whose frame ends before that time may take the
+ * new frame up to one xmit's cost early.
  */
 static void txq_update(struct neta_dev *d, int q, uint32_t val)
 {
 	struct neta_txq *t = &d->txq[q];
 	uint32_t add = val & 0xff, dec = (val >> MVNETA_TXQ_DEC_SENT_SHIFT) & 0xff;
-	sim_time_t at = host_now(d->host);
 
 	BUG_ON(dec > t->sent);
 	t->sent -= dec;
+	t->pending += add;
+	BUG_ON(t->pending + t->sent > t->size);
 	update_irq(d);
-	if (!add)
-		return;
-	if (at > d->host->sim->now)
-		sim_post(d->host->sim, at, doorbell_fire, d, ((uint64_t)q << 8) | add);
-	else
-		txq_add_pending(d, q, add);
+	if (add)
+		tx_kick(d, host_now(d->host));
 }
 
 static void rxq_update(struct neta_dev *d, int q, uint32_t val)
@@ -349,8 +343,10 @@ void mvneta_dev_write(struct neta_dev *d, uint32_t reg, uint32_t val)
 	} else if (reg >= MVNETA_CPU_MAP(0) && reg < MVNETA_CPU_MAP(NETA_MAX_CPUS)) {
 		int c = (int)((reg - MVNETA_CPU_MAP(0)) >> 2);
 
-		if (c < d->nr_cpus)
+		if (c < d->nr_cpus) {
 			d->cpu_map[c] = val;
+			d->visible[c] = map_visible(val);
+		}
 		update_irq(d);
 	} else if (IN_BANK(reg, MVNETA_TXQ_UPDATE_REG(0))) {
 		txq_update(d, reg_queue(reg, MVNETA_TXQ_UPDATE_REG(0)), val);

@@ -75,6 +75,7 @@ struct neta_dev {
 	struct irq_desc	*irq[NETA_MAX_CPUS];
 	uint32_t	mask[NETA_MAX_CPUS];
 	uint32_t	cpu_map[NETA_MAX_CPUS];
+	uint32_t	visible[NETA_MAX_CPUS];	/* cause bits CPU_MAP lets through */
 	uint64_t	clk_hz;
 	int		rxq_def;
 	int		rr;
