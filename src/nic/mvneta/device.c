@@ -73,36 +73,55 @@ static int bank(const struct neta_dev *d)
 
 /* --- TX engine ------------------------------------------------------ */
 
-/* Descriptors of the frame starting at the queue's read index, or 0 if
- * its last descriptor is not yet pending. */
-static uint32_t frame_descs(const struct neta_txq *t)
+/* Pending descriptors the engine may see at time `at`: the last
+ * doorbell's take effect at its own time (late_at). */
+static uint32_t visible_descs(const struct neta_txq *t, sim_time_t at)
 {
-	uint32_t n;
+	return t->late && t->late_at > at ? t->pending - t->late : t->pending;
+}
 
-	for (n = 1; n <= t->pending; n++)
+/* Descriptors of the frame starting at the queue's read index, or 0 if
+ * its last descriptor is not yet visible. */
+static uint32_t frame_descs(const struct neta_txq *t, sim_time_t at)
+{
+	uint32_t n, v = visible_descs(t, at);
+
+	for (n = 1; n <= v; n++)
 		if (t->ring[(t->rd + n - 1) % t->size].command & MVNETA_TXD_L_DESC)
 			return n;
 	return 0;
 }
 
-static bool tx_frame_ready(const struct neta_dev *d)
+static bool tx_frame_ready(const struct neta_dev *d, sim_time_t at)
 {
 	int q;
 
 	for (q = 0; q < MVNETA_MAX_QUEUES; q++)
-		if (d->txq[q].pending && frame_descs(&d->txq[q]))
+		if (d->txq[q].pending && frame_descs(&d->txq[q], at))
 			return true;
 	return false;
 }
 
-static int pick_txq(struct neta_dev *d)
+/* The earliest time a not-yet-visible doorbell takes effect, or -1. */
+static sim_time_t next_late(const struct neta_dev *d)
+{
+	sim_time_t t = -1;
+	int q;
+
+	for (q = 0; q < MVNETA_MAX_QUEUES; q++)
+		if (d->txq[q].late && (t < 0 || d->txq[q].late_at < t))
+			t = d->txq[q].late_at;
+	return t;
+}
+
+static int pick_txq(struct neta_dev *d, sim_time_t at)
 {
 	int i;
 
 	for (i = 0; i < MVNETA_MAX_QUEUES; i++) {
 		int q = (d->rr + i) % MVNETA_MAX_QUEUES;
 
-		if (d->txq[q].pending && frame_descs(&d->txq[q])) {
+		if (d->txq[q].pending && frame_descs(&d->txq[q], at)) {
 			d->rr = (q + 1) % MVNETA_MAX_QUEUES;
 			return q;
 		}
@@ -110,28 +129,36 @@ static int pick_txq(struct neta_dev *d)
 	return -1;
 }
 
+/* Make sure an idle engine looks again at time t (or when the wire frees). */
 static void tx_kick(struct neta_dev *d, sim_time_t t)
 {
-	if (d->tx_busy || sim_event_pending(&d->tx_start_ev))
+	if (d->tx_busy)
 		return;
 	if (t < d->port->busy_until)
 		t = d->port->busy_until;
+	if (sim_event_pending(&d->tx_start_ev) && d->tx_start_ev.time <= t)
+		return;
 	sim_schedule(d->host->sim, &d->tx_start_ev, t);
 }
 
 /* Put the next frame on the wire at time t (>= the wire's free time). */
 static void tx_start_at(struct neta_dev *d, sim_time_t t)
 {
-	int q = pick_txq(d);
+	int q = pick_txq(d, t);
 	struct neta_txq *txq;
 	struct sk_buff *skb, *frame;
 	uint32_t i, len = 0;
 	sim_time_t done;
 
-	if (q < 0)
+	if (q < 0) {	/* only doorbells still to take effect */
+		sim_time_t late = next_late(d);
+
+		if (late >= 0)
+			sim_schedule(d->host->sim, &d->tx_start_ev, MAX(late, t));
 		return;
+	}
 	txq = &d->txq[q];
-	d->tx_ndesc = frame_descs(txq);
+	d->tx_ndesc = frame_descs(txq, t);
 	for (i = 0; i < d->tx_ndesc; i++)
 		len += txq->ring[(txq->rd + i) % txq->size].data_size;
 	skb = (struct sk_buff *)(uintptr_t)txq->ring[txq->rd].buf;
@@ -172,6 +199,8 @@ static void tx_done(struct sim *sim, struct sim_event *ev)
 		txq->rd = (txq->rd + 1) % txq->size;
 	}
 	txq->pending -= d->tx_ndesc;
+	if (txq->late > txq->pending)
+		txq->late = txq->pending;
 	txq->sent += d->tx_ndesc;	/* the counter counts descriptors */
 	d->tx_busy = false;
 	update_irq(d);
@@ -180,8 +209,10 @@ static void tx_done(struct sim *sim, struct sim_event *ev)
 	 * Deviation: it is chosen now, at the last bit of this one, rather
 	 * than 96 bit times later; a doorbell in between waits a frame.
 	 */
-	if (tx_frame_ready(d))
+	if (tx_frame_ready(d, d->port->busy_until))
 		tx_start_at(d, d->port->busy_until);
+	else if (next_late(d) >= 0)
+		tx_kick(d, next_late(d));
 }
 
 /* --- RX ------------------------------------------------------------- */
@@ -299,25 +330,33 @@ uint32_t mvneta_dev_read(struct neta_dev *d, uint32_t reg)
 
 /*
  * TXQ_UPDATE: acknowledging sent descriptors takes effect at once. New
- * pending descriptors count at once too, but an idle TX engine starts on
- * them only at the time the write really happens (the CPU's clock after
- * the driver's work so far), so a frame never leaves before its driver has
- * finished queueing it.
- * Deviation: a busy engine whose frame ends before that time may take the
- * new frame up to one xmit's cost early.
+ * pending descriptors become visible to the TX engine at the time the
+ * write really happens (the CPU's clock after the driver's work so far),
+ * so a frame never leaves before its driver has finished queueing it.
+ * Deviation: doorbells that overlap before taking effect are merged, so
+ * an earlier one may become visible a little late (by at most the later
+ * one's xmit cost).
  */
 static void txq_update(struct neta_dev *d, int q, uint32_t val)
 {
 	struct neta_txq *t = &d->txq[q];
 	uint32_t add = val & 0xff, dec = (val >> MVNETA_TXQ_DEC_SENT_SHIFT) & 0xff;
+	sim_time_t now = d->host->sim->now, at = host_now(d->host);
 
 	BUG_ON(dec > t->sent);
 	t->sent -= dec;
 	t->pending += add;
 	BUG_ON(t->pending + t->sent > t->size);
 	update_irq(d);
-	if (add)
-		tx_kick(d, host_now(d->host));
+	if (!add)
+		return;
+	if (t->late && t->late_at <= now)
+		t->late = 0;	/* the previous doorbell took effect */
+	if (at > now) {
+		t->late += add;
+		t->late_at = at;
+	}
+	tx_kick(d, at);
 }
 
 static void rxq_update(struct neta_dev *d, int q, uint32_t val)

@@ -47,6 +47,8 @@ struct neta_txq {
 	uint32_t	pending;	/* handed to HW, not yet sent */
 	uint32_t	sent;		/* sent, not yet acknowledged */
 	uint32_t	rd;
+	uint32_t	late;		/* last pending descriptors, visible from late_at */
+	sim_time_t	late_at;
 	uint64_t	frames, bytes;
 };
 
