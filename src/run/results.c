@@ -272,11 +272,21 @@ static json_t *txq_json(const struct host *h, int q)
 	json_object_set_new(o, "ring_max_used", json_integer(st.ring_max_used));
 	json_object_set_new(o, "tx_frames", json_integer(st.tx_frames));
 	json_object_set_new(o, "stops", json_integer((json_int_t)h->dev.txq[q].stops));
+	json_object_set_new(jq, "kind", json_string(qd->fq ? "fq_codel" : "pfifo_fast"));
 	json_object_set_new(jq, "packets", json_integer((json_int_t)qd->packets));
 	json_object_set_new(jq, "drops", json_integer((json_int_t)qd->drops));
 	json_object_set_new(jq, "requeues", json_integer((json_int_t)qd->requeues));
 	json_object_set_new(jq, "max_qlen", json_integer(qd->max_qlen));
 	json_object_set_new(o, "qdisc", jq);
+	if (h->dev.txq[q].bql_on) {
+		const struct bql_queue *b = &h->dev.txq[q].bql;
+		json_t *jb = json_object();
+
+		json_object_set_new(jb, "limit", json_integer(b->dql.limit));
+		json_object_set_new(jb, "inflight", json_integer(dql_inflight(&b->dql)));
+		json_object_set_new(jb, "xoffs", json_integer((json_int_t)b->xoffs));
+		json_object_set_new(o, "bql", jb);
+	}
 	return o;
 }
 
