@@ -11,6 +11,18 @@ void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
 _Noreturn void nicsim_bug(const char *file, int line, const char *cond);
 
+/* A 32-bit integer mixer (lowbias32, from Wellons' hash prospector): the
+ * stand-in for jhash where the kernel hashes flows. */
+static inline uint32_t mix32(uint32_t x)
+{
+	x ^= x >> 16;
+	x *= 0x7feb352dU;
+	x ^= x >> 15;
+	x *= 0x846ca68bU;
+	x ^= x >> 16;
+	return x;
+}
+
 #define BUG_ON(c) do { if (__builtin_expect(!!(c), 0)) nicsim_bug(__FILE__, __LINE__, #c); } while (0)
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define MIN(a, b) ((a) < (b) ? (a) : (b))

@@ -344,21 +344,12 @@ void netif_tx_start_all_queues(struct net_device *dev)
 		dev->txq[i].state &= ~QUEUE_STATE_DRV_XOFF;
 }
 
-static uint32_t hash_mix32(uint32_t x)
-{
-	x ^= x >> 16;
-	x *= 0x7feb352dU;
-	x ^= x >> 15;
-	x *= 0x846ca68bU;
-	x ^= x >> 16;
-	return x;
-}
 
 static uint32_t skb_hash(const struct net_device *dev, const struct sk_buff *skb)
 {
 	uint32_t h = skb->sk && skb->sk->sk_hash ? skb->sk->sk_hash : skb->protocol;
 
-	return hash_mix32(h ^ dev->tx_hashrnd);
+	return mix32(h ^ dev->tx_hashrnd);
 }
 
 /* reciprocal_scale */

@@ -28,6 +28,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include "host/sch_fq_codel.h"
+#include "host/netdev.h"
+#include "core/util.h"
 
 /* --- CoDel (include/net/codel.h, codel_impl.h) ---------------------- */
 
@@ -166,28 +168,6 @@ static struct fq_codel_flow *flow_of(struct fq_list *e)
 					offsetof(struct fq_codel_flow, flowchain));
 }
 
-/* skb_queue_tail without netdev.c, so the module links on its own */
-static void skb_list_append(struct skb_queue *l, struct sk_buff *skb)
-{
-	skb->next = NULL;
-	skb->prev = l->tail;
-	if (l->tail)
-		l->tail->next = skb;
-	else
-		l->head = skb;
-	l->tail = skb;
-	l->qlen++;
-}
-
-static uint32_t fq_mix32(uint32_t x)
-{
-	x ^= x >> 16;
-	x *= 0x7feb352dU;
-	x ^= x >> 15;
-	x *= 0x846ca68bU;
-	x ^= x >> 16;
-	return x;
-}
 
 uint32_t fq_codel_classify(const struct fq_codel *q, const struct sk_buff *skb)
 {
@@ -195,10 +175,10 @@ uint32_t fq_codel_classify(const struct fq_codel *q, const struct sk_buff *skb)
 
 	if (skb->ip_proto == IPPROTO_TCP_ || skb->ip_proto == IPPROTO_UDP_)
 		ports = (uint32_t)skb->sport << 16 | skb->dport;
-	h = fq_mix32(skb->saddr ^ q->perturbation);
-	h = fq_mix32(h ^ skb->daddr);
-	h = fq_mix32(h ^ ports);
-	h = fq_mix32(h ^ skb->ip_proto);
+	h = mix32(skb->saddr ^ q->perturbation);
+	h = mix32(h ^ skb->daddr);
+	h = mix32(h ^ ports);
+	h = mix32(h ^ skb->ip_proto);
 	return reciprocal_scale(h, q->flows_cnt);
 }
 
@@ -338,7 +318,7 @@ void fq_codel_purge(struct fq_codel *q, struct skb_queue *out)
 		struct fq_codel_flow *flow = &q->flows[i];
 
 		while (flow->head)
-			skb_list_append(out, flow_dequeue_head(flow));
+			skb_queue_tail(out, flow_dequeue_head(flow));
 	}
 	fq_codel_init_flows(q);
 }
@@ -370,7 +350,7 @@ static uint32_t fq_codel_drop(struct fq_codel *q, uint32_t max_packets,
 
 		len += skb->len;
 		mem += skb->truesize;
-		skb_list_append(dropped, skb);
+		skb_queue_tail(dropped, skb);
 	} while (++i < max_packets && len < threshold && flow->head);
 
 	flow->cvars.count += i;		/* CoDel signals harder, too */
@@ -437,7 +417,7 @@ static struct sk_buff *codel_flow_dequeue(struct fq_codel *q,
 static void codel_drop(struct fq_codel *q, struct sk_buff *skb,
 		       struct skb_queue *dropped)
 {
-	skb_list_append(dropped, skb);
+	skb_queue_tail(dropped, skb);
 	q->st.drops++;
 	q->st.codel_drops++;
 }
