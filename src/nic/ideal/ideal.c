@@ -5,9 +5,17 @@
  * driver that reclaims and receives everything in one NAPI poll. It stands
  * for "a fast PC with a GbE NIC" whose own TX path must not limit the
  * experiment.
+ * RX interrupts may be coalesced by time (ethtool rx-usecs, default 0:
+ * one per frame), as a PC NIC's interrupt throttling does, and the poll
+ * hands TCP segments to the stack through GRO (napi_gro_receive): in-order
+ * segments of one flow merge up to 64 KiB and the merged skb is delivered
+ * at the end of the poll (napi_gro_flush), so the receiver ACKs once per
+ * merged skb.
  * Deviation: the driver and device exchange skbs through lists (TX FIFO,
  * done list, RX list) instead of descriptor rings; cause and mask are the
  * only registers.
+ * Deviation: GRO ignores differences in the timestamp option (in the
+ * kernel a burst carries one TSval, which the model does not quantise).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +34,9 @@ struct ideal_port {
 	struct napi_struct napi;
 	struct skb_queue txfifo, done, rx;
 	struct sim_event tx_start_ev, tx_done_ev;
+	struct sim_event rx_coal_ev;
+	sim_time_t	rx_usecs;
+	bool		rx_latched;
 	struct sk_buff	*on_wire;
 	uint32_t	mask;
 	uint64_t	tx_packets, tx_bytes, reclaimed, polls_freeing, rx_packets;
@@ -33,7 +44,8 @@ struct ideal_port {
 
 static uint32_t ideal_cause(const struct ideal_port *ip)
 {
-	return (ip->done.qlen ? IDEAL_CAUSE_TX : 0) | (ip->rx.qlen ? IDEAL_CAUSE_RX : 0);
+	return (ip->done.qlen ? IDEAL_CAUSE_TX : 0) |
+	       (ip->rx.qlen && ip->rx_latched ? IDEAL_CAUSE_RX : 0);
 }
 
 static void ideal_update_irq(struct ideal_port *ip)
@@ -72,14 +84,43 @@ static void ideal_tx_done(struct sim *sim, struct sim_event *ev)
 	ideal_kick(ip, sim->now);
 }
 
+static void rx_latch(struct ideal_port *ip)
+{
+	struct sk_buff *skb;
+
+	ip->rx_latched = true;
+	for (skb = ip->rx.head; skb; skb = skb->next)
+		if (!skb->path[PATH_IRQ])
+			skb->path[PATH_IRQ] = ip->host->sim->now;
+	ideal_update_irq(ip);
+}
+
+static void rx_coal_fire(struct sim *sim, struct sim_event *ev)
+{
+	rx_latch(ev->arg);
+}
+
 static void ideal_rx(struct eth_port *port, struct sk_buff *frame)
 {
 	struct ideal_port *ip = port->owner;
 
 	frame->truesize = skb_truesize(ip->host->plat, ip->host->kp, frame->len + 64);
-	frame->path[PATH_IRQ] = ip->host->sim->now;	/* no coalescing */
+	frame->path[PATH_IRQ] = 0;
 	skb_queue_tail(&ip->rx, frame);
-	ideal_update_irq(ip);
+	if (ip->rx_latched || !ip->rx_usecs)
+		rx_latch(ip);
+	else if (!sim_event_pending(&ip->rx_coal_ev))
+		sim_schedule(ip->host->sim, &ip->rx_coal_ev, ip->host->sim->now + ip->rx_usecs);
+}
+
+/* dev_gro_receive / tcp_gro_receive: can skb extend the held one? */
+static bool gro_can_merge(const struct sk_buff *h, const struct sk_buff *skb)
+{
+	return h && h->ip_proto == IPPROTO_TCP_ && skb->ip_proto == IPPROTO_TCP_ &&
+	       h->saddr == skb->saddr && h->daddr == skb->daddr &&
+	       h->sport == skb->sport && h->dport == skb->dport &&
+	       h->payload_len && skb->payload_len && h->end_seq == skb->seq &&
+	       h->ack_seq == skb->ack_seq && h->payload_len + skb->payload_len <= 65535 - 66;
 }
 
 static enum netdev_tx ideal_xmit(struct sk_buff *skb, struct net_device *dev)
@@ -108,14 +149,33 @@ static int ideal_poll(struct napi_struct *napi, int budget)
 		dev_kfree_skb_any(cpu, skb);
 	}
 	sim_time_t start = cpu_now(cpu);
+	struct sk_buff *held = NULL;
 
 	while (rx < budget && (skb = skb_dequeue(&ip->rx))) {
 		skb->path[PATH_POLL] = start;
 		cpu_charge(cpu, ip->host->plat->cost.rx_pkt);
 		ip->rx_packets++;
 		rx++;
-		netif_receive_skb(cpu, skb);
+		if (gro_can_merge(held, skb)) {
+			held->end_seq = skb->end_seq;
+			held->payload_len += skb->payload_len;
+			held->len += skb->payload_len;
+			held->truesize += skb->truesize;
+			held->tcp_win = skb->tcp_win;
+			held->gso_segs++;
+			skb_pool_put(ip->host->pool, skb);
+			continue;
+		}
+		if (held)
+			netif_receive_skb(cpu, held);
+		held = skb->ip_proto == IPPROTO_TCP_ && skb->payload_len ? skb : NULL;
+		if (!held)
+			netif_receive_skb(cpu, skb);
 	}
+	if (held)	/* napi_gro_flush */
+		netif_receive_skb(cpu, held);
+	if (!ip->rx.qlen)
+		ip->rx_latched = false;
 	if (rx < budget) {
 		napi_complete_done(napi, rx);
 		ip->mask = IDEAL_CAUSE_TX | IDEAL_CAUSE_RX;
@@ -151,6 +211,8 @@ int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *
 	h->dev.priv = ip;
 	sim_event_init(&ip->tx_start_ev, ideal_tx_start, ip);
 	sim_event_init(&ip->tx_done_ev, ideal_tx_done, ip);
+	sim_event_init(&ip->rx_coal_ev, rx_coal_fire, ip);
+	ip->rx_usecs = cfg->rx_usecs > 0 ? cfg->rx_usecs : 0;
 	ip->irq = host_request_irq(h, "ideal", 0, ideal_isr, ip);
 	netif_napi_add(&h->dev, &ip->napi, ideal_poll, h->kp->napi_weight);
 	ip->napi.priv = ip;
