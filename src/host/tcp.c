@@ -112,9 +112,11 @@ static void tcp_update_size_goal(struct tcp_sock *tp)
 
 static void tcp_update_pacing_rate(struct tcp_sock *tp)
 {
-	tp->pacing_rate = tcp_pacing_rate(kp(tp)->pacing_mode, tp->mss, tp->cc.snd_cwnd,
-					  tp->packets_out, tp->cc.snd_ssthresh, tp->srtt,
-					  tp->host->hz);
+	/* the era's formula on the estimator's own srtt8 (jiffies or usec << 3) */
+	tp->pacing_rate = kp(tp)->pacing_mode == PACING_NONE ? UINT64_MAX :
+		tcp_pacing_rate_raw(kp(tp)->pacing_mode, tp->mss, tp->cc.snd_cwnd,
+				    tp->packets_out, tp->cc.snd_ssthresh,
+				    (uint32_t)MIN(tp->est.srtt8, (int64_t)UINT32_MAX), tp->host->hz, NULL);
 	tcp_update_size_goal(tp);
 }
 
@@ -451,33 +453,35 @@ struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb)
 
 /* --- ACK processing (sender) --------------------------------------- */
 
-/* tcp_rtt_estimator + __tcp_set_rto (RFC 6298 with the 200 ms floor) */
-static void tcp_rtt_sample(struct tcp_sock *tp, sim_time_t rtt)
+/* The RTT clock: jiffies before 3.15 (tcp_time_stamp), microseconds after
+ * (skb_mstamp). */
+static sim_time_t rtt_unit(const struct tcp_sock *tp)
 {
-	if (rtt <= 0)
-		rtt = 1;
-	if (!tp->min_rtt || rtt < tp->min_rtt)
-		tp->min_rtt = rtt;
-	if (!tp->srtt) {
-		tp->srtt = rtt;
-		tp->rttvar = rtt / 2;
-	} else {
-		sim_time_t err = rtt > tp->srtt ? rtt - tp->srtt : tp->srtt - rtt;
+	return kp(tp)->rtt_usec ? PS_PER_US : tp->host->tick;
+}
 
-		tp->rttvar += (err - tp->rttvar) / 4;
-		tp->srtt += (rtt - tp->srtt) / 8;
-	}
-	tp->rto = tp->srtt + MAX(4 * tp->rttvar, TCP_RTO_MIN);
+/* The estimator (tcp_formulas.c) in RTT clock units, then as time. */
+static void tcp_rtt_update(struct tcp_sock *tp, int64_t m)
+{
+	sim_time_t unit = rtt_unit(tp);
+	int64_t rto = tcp_rtt_estimator(&tp->est, m, TCP_RTO_MIN / unit,
+					tp->snd_una, tp->snd_nxt);
+
+	tp->srtt = tp->est.srtt8 * unit / 8;
+	tp->rttvar = tp->est.rttvar * unit;
+	tp->rto = rto * unit;
 	tp->backoff = 0;
 }
 
-/* Before 3.15 an RTT sample is a whole number of jiffies, at least one
- * (tcp_time_stamp - rcv_tsecr; tcp_rtt_estimator turns 0 into 1). */
-static sim_time_t rtt_jiffies(const struct tcp_sock *tp, sim_time_t now, sim_time_t sent)
+/* One RTT sample: the time since the echoed timestamp, in RTT clock units
+ * (whole jiffies before 3.15, as tcp_time_stamp - rcv_tsecr). */
+static void tcp_rtt_sample(struct tcp_sock *tp, sim_time_t now, sim_time_t sent)
 {
-	sim_time_t tick = tp->host->tick, m = now / tick - sent / tick;
+	sim_time_t unit = rtt_unit(tp);
 
-	return MAX(m, (sim_time_t)1) * tick;
+	if (!tp->min_rtt || now - sent < tp->min_rtt)
+		tp->min_rtt = MAX(now - sent, (sim_time_t)1);
+	tcp_rtt_update(tp, now / unit - sent / unit);
 }
 
 /* Remove fully acked skbs; trim a partially acked one. */
@@ -552,7 +556,7 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 	tp->packets_out -= MIN(acked, tp->packets_out);
 	if (skb->tsecr) {
 		rtt = now - skb->tsecr;
-		tcp_rtt_sample(tp, kp(tp)->rtt_usec ? rtt : rtt_jiffies(tp, now, skb->tsecr));
+		tcp_rtt_sample(tp, now, skb->tsecr);
 	}
 	tp->dupacks = 0;
 	tp->cc.snd_una = (uint32_t)tp->snd_una;	/* HyStart rounds */
@@ -909,6 +913,7 @@ static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
 	}
 	/* CUBIC's epoch runs on jiffies in every era (tcp_jiffies32) */
 	tcp_cc_init(&tp->cc, tcp_cc_find(cc), TCP_INIT_CWND, tp->mss, h->hz);
+	tp->cc.hystart_ms = !k->ts_clock_ms;	/* <= 4.4 HyStart */
 	tp->rto = TCP_TIMEOUT_INIT;
 	tp->quick = TCP_MAX_QUICKACKS;
 	timer_setup(&tp->rto_timer, tcp_write_timer, tp);

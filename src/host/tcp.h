@@ -93,7 +93,8 @@ struct tcp_sock {
 	bool		nospace;	/* SOCK_NOSPACE: a writer waits */
 	bool		sndbuf_locked;	/* SO_SNDBUF set by the user */
 	struct tcp_cc	cc;
-	sim_time_t	srtt, rttvar, rto, min_rtt;
+	sim_time_t	srtt, rttvar, rto, min_rtt;	/* as time, derived */
+	struct tcp_rtt_est est;		/* estimator state, RTT clock units */
 	int		backoff;
 	enum tcp_ca_state ca_state;
 	uint64_t	high_seq;

@@ -17,8 +17,12 @@
  * Deviation: hz = 0 gives a 1 MHz epoch clock (tcp_cc.h).
  * Deviation: undo (->undo_cwnd) and the MIB counters are left out.
  *
- * Era differences, not modelled (3.13.10 and 4.4.155 read; 3.10 seen in
- * an Android 3.10 tree):
+ * The <= 4.4 HyStart is modelled (hystart_ms): a millisecond clock, delays
+ * in ms << 3 (at least 1), the ACK-train threshold delay_min >> 4 (so in a
+ * LAN any train crossing a millisecond ends slow start) and the delay
+ * threshold clamp(delay_min >> 4, 4 ms, 16 ms), as in 3.13.10 tcp_cubic.c.
+ * Other era differences, not modelled (3.13.10 and 4.4.155 read; 3.10 seen
+ * in an Android 3.10 tree):
  * - 3.x: slow start while cwnd <= ssthresh (4.4 has tcp_in_slow_start,
  *   "<"). 3.13 tcp_slow_start(tp, acked) stops at ssthresh + 1 and its
  *   callers drop the leftover; 3.10 CUBIC calls tcp_slow_start(tp), one
@@ -214,16 +218,47 @@ static void bictcp_reset(struct bictcp *ca)
 	ca->ack_cnt = 0;
 	ca->tcp_cwnd = 0;
 	ca->found = 0;
+	ca->delay_min_ms8 = 0;
+}
+
+static uint32_t clock_ms(sim_time_t t)
+{
+	return (uint32_t)(t / PS_PER_MS);	/* bictcp_clock(), <= 4.4 */
 }
 
 static void bictcp_hystart_reset(struct tcp_cc *cc)
 {
 	struct bictcp *ca = &cc->priv.cubic;
 
-	ca->round_start = ca->last_ack = clock_us(cc->now);
+	ca->round_start = ca->last_ack = cc->hystart_ms ? clock_ms(cc->now) : clock_us(cc->now);
 	ca->end_seq = cc->snd_nxt;
-	ca->curr_rtt = ~0U;
+	ca->curr_rtt = cc->hystart_ms ? 0 : ~0U;
 	ca->sample_cnt = 0;
+}
+
+/* The <= 4.4 hystart_update: ms clock, delays in ms << 3 */
+static void hystart_update_ms(struct tcp_cc *cc, uint32_t delay)
+{
+	struct bictcp *ca = &cc->priv.cubic;
+	uint32_t now = clock_ms(cc->now), thresh;
+
+	if ((int32_t)(now - ca->last_ack) <= 2) {	/* hystart_ack_delta 2 ms */
+		ca->last_ack = now;
+		if ((int32_t)(now - ca->round_start) > (int32_t)(ca->delay_min_ms8 >> 4))
+			ca->found |= 1;		/* HYSTART_ACK_TRAIN */
+	}
+	if (ca->sample_cnt < HYSTART_MIN_SAMPLES) {
+		if (ca->curr_rtt == 0 || ca->curr_rtt > delay)
+			ca->curr_rtt = delay;
+		ca->sample_cnt++;
+	} else {
+		thresh = ca->delay_min_ms8 >> 4;	/* HYSTART_DELAY_THRESH */
+		thresh = thresh < (4u << 3) ? (4u << 3) : thresh > (16u << 3) ? (16u << 3) : thresh;
+		if (ca->curr_rtt > ca->delay_min_ms8 + thresh)
+			ca->found |= 2;		/* HYSTART_DELAY */
+	}
+	if (ca->found)
+		cc->snd_ssthresh = cc->snd_cwnd;
 }
 
 static void cubic_init(struct tcp_cc *cc)
@@ -448,12 +483,25 @@ static void cubic_pkts_acked(struct tcp_cc *cc, uint32_t acked, sim_time_t rtt,
 	    (int32_t)epoch_rate(cc))
 		return;
 
+	if (cc->hystart_ms) {	/* <= 4.4: delays in ms << 3 */
+		uint32_t d8 = (uint32_t)((rtt / PS_PER_US) * 8 / USEC_PER_MSEC);
+
+		if (!d8)
+			d8 = 1;
+		if (!ca->delay_min_ms8 || ca->delay_min_ms8 > d8)
+			ca->delay_min_ms8 = d8;
+		if (!ca->found && tcp_cc_in_slow_start(cc) && cc->snd_cwnd >= HYSTART_LOW_WINDOW) {
+			if (seq_after(cc->snd_una, ca->end_seq))
+				bictcp_hystart_reset(cc);
+			hystart_update_ms(cc, d8);
+		}
+	}
 	delay = (uint32_t)(rtt / PS_PER_US);
 	if (delay == 0)
 		delay = 1;
 	if (ca->delay_min == 0 || ca->delay_min > delay)
 		ca->delay_min = delay;
-	if (!ca->found && tcp_cc_in_slow_start(cc))
+	if (!cc->hystart_ms && !ca->found && tcp_cc_in_slow_start(cc))
 		hystart_update(cc, delay);
 }
 

@@ -59,6 +59,8 @@ struct bictcp {
 	uint32_t	end_seq;	/* snd_nxt at the round's start */
 	uint32_t	last_ack;	/* usec, last ACK of a close train */
 	uint32_t	curr_rtt;	/* min RTT of this round, usec */
+	/* the <= 4.4 HyStart: millisecond clock, delays in ms << 3 */
+	uint32_t	delay_min_ms8;
 };
 
 struct tcp_cc {
@@ -76,6 +78,7 @@ struct tcp_cc {
 	uint64_t	pacing_rate;	/* sk_pacing_rate, bytes/s; 0 = unset */
 	uint32_t	gso_max_size;	/* sk_gso_max_size, bytes */
 	bool		paced;		/* sk_pacing_status != SK_PACING_NONE */
+	bool		hystart_ms;	/* <= 4.4 HyStart (ms clock, ms << 3 delays) */
 	const struct tcp_cc_ops *ops;
 	union {
 		struct bictcp cubic;

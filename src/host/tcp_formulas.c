@@ -326,3 +326,41 @@ uint32_t tcp_size_goal(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
 			    min_rtt, pacing_shift);
 	return (uint32_t)max_u64(min_u64((uint64_t)segs * mss, skb_goal), mss);
 }
+
+/* tcp_rtt_estimator (mean deviation on << 2, a quarter of a negative error
+ * beyond mdev only when the sample is below srtt) and __tcp_set_rto. */
+int64_t tcp_rtt_estimator(struct tcp_rtt_est *e, int64_t m, int64_t rto_min,
+			  uint64_t snd_una, uint64_t snd_nxt)
+{
+	if (m <= 0)
+		m = 1;
+	if (!e->srtt8) {
+		e->srtt8 = m << 3;
+		e->mdev = m << 1;
+		e->mdev_max = e->rttvar = m << 1 > rto_min ? m << 1 : rto_min;
+		e->rtt_seq = snd_nxt;
+		return (e->srtt8 >> 3) + e->rttvar;
+	}
+	m -= e->srtt8 >> 3;
+	e->srtt8 += m;
+	if (m < 0) {
+		m = -m - (e->mdev >> 2);
+		if (m > 0)
+			m >>= 3;
+	} else {
+		m -= e->mdev >> 2;
+	}
+	e->mdev += m;
+	if (e->mdev > e->mdev_max) {
+		e->mdev_max = e->mdev;
+		if (e->mdev_max > e->rttvar)
+			e->rttvar = e->mdev_max;
+	}
+	if (snd_una > e->rtt_seq) {
+		if (e->mdev_max < e->rttvar)
+			e->rttvar -= (e->rttvar - e->mdev_max) >> 2;
+		e->rtt_seq = snd_nxt;
+		e->mdev_max = rto_min;
+	}
+	return (e->srtt8 >> 3) + e->rttvar;
+}

@@ -54,6 +54,25 @@ enum gso_mode {
 
 struct tcp_srtt { sim_time_t srtt; /* smoothed RTT as time */ };
 
+/*
+ * The RTT estimator state in the kernel's integer form (tcp_rtt_estimator
+ * and __tcp_set_rto, net/ipv4/tcp_input.c, 3.13.10 and 4.4.155), in RTT
+ * clock units (jiffies before 3.15, microseconds after): srtt8 = smoothed
+ * RTT << 3, mdev = mean deviation << 2, mdev_max its maximum over the
+ * current window of data, rttvar >= rto_min; rto = (srtt8 >> 3) + rttvar.
+ */
+struct tcp_rtt_est {
+	int64_t		srtt8, mdev, mdev_max, rttvar;
+	uint64_t	rtt_seq;	/* snd_nxt when this window began */
+};
+
+/* Feed one sample m (units; <= 0 counts as 1). snd_una/snd_nxt close the
+ * rttvar window as the kernel does. The integer arithmetic is the point:
+ * with one-unit samples a srtt8 above 8 stays there, because
+ * m - (srtt8 >> 3) is 0. Returns the RTO in units. */
+int64_t tcp_rtt_estimator(struct tcp_rtt_est *e, int64_t m, int64_t rto_min,
+			  uint64_t snd_una, uint64_t snd_nxt);
+
 /* Default sysctls and constants per era, for profiles. */
 #define TCP_LIMIT_OUTPUT_BYTES_3X	131072U		/* 3.6-4.1, tcp_output.c */
 #define TCP_LIMIT_OUTPUT_BYTES_4X	262144U		/* 4.4.155 tcp_output.c */

@@ -478,6 +478,50 @@ static void test_hystart_ack_train(void **state)
 }
 
 /*
+ * The same train with a chosen clock: ACKs `gap` apart from `t0`, RTT
+ * `rtt`, hystart_ms as given. Returns the ACK that ended slow start or -1.
+ */
+static int hystart_train_clock(bool ms, sim_time_t rtt, sim_time_t t0, sim_time_t gap)
+{
+	struct tcp_cc cc;
+	int i;
+
+	tcp_cc_init(&cc, &tcp_cubic_ops, 32, 1448, 100);
+	cc.hystart_ms = ms;
+	for (i = 0; i < 40; i++) {
+		cc.snd_una = (uint32_t)i + 1;
+		cc.snd_nxt = 200;
+		cc.ops->pkts_acked(&cc, 1, rtt, t0 + i * gap, 32);
+		if (cc.snd_ssthresh != TCP_INFINITE_SSTHRESH)
+			return i;
+	}
+	return -1;
+}
+
+/* The <= 4.4 HyStart: delays in ms << 3, threshold delay_min_ms8 >> 4. */
+static void test_hystart_ms_clock(void **state)
+{
+	(void)state;
+	/* RTT 10 ms: 80 >> 4 = 5 ms; ACK i at clock 10 + i / 2 ms is past
+	 * round start 10 + 5 at i = 12 (the usec clock says 11) */
+	assert_int_equal(hystart_train_clock(true, 10 * PS_PER_MS, 10 * PS_PER_MS,
+					     500 * PS_PER_US), 12);
+	assert_int_equal(hystart_train_clock(false, 10 * PS_PER_MS, 10 * PS_PER_MS,
+					     500 * PS_PER_US), 11);
+	/* LAN RTT 300 us: 2400 / 1000 = 2, 2 >> 4 = 0, so the first ACK in
+	 * the next millisecond (10.05 + 0.1 i >= 11: i = 10) ends slow start;
+	 * the usec clock's threshold is 150 us: i = 2 */
+	assert_int_equal(hystart_train_clock(true, 300 * PS_PER_US, 10050 * PS_PER_US,
+					     100 * PS_PER_US), 10);
+	assert_int_equal(hystart_train_clock(false, 300 * PS_PER_US, 10050 * PS_PER_US,
+					     100 * PS_PER_US), 2);
+	/* ACKs 3 ms apart are never a train (hystart_ack_delta 2 ms), and an
+	 * unchanged RTT never trips the delay test */
+	assert_int_equal(hystart_train_clock(true, 300 * PS_PER_US, 10 * PS_PER_MS,
+					     3 * PS_PER_MS), -1);
+}
+
+/*
  * Round 1: 10 ACKs with RTT delay_min, 3 ms apart (never a train). Round 2
  * (snd_una passes round 1's snd_nxt): RTT `rtt2`. Returns the number of
  * round-2 samples when slow start ended, or -1.
@@ -640,6 +684,7 @@ int main(void)
 		cmocka_unit_test(test_hystart_ack_train),
 		cmocka_unit_test(test_hystart_delay),
 		cmocka_unit_test(test_hystart_only_in_slow_start),
+		cmocka_unit_test(test_hystart_ms_clock),
 		cmocka_unit_test(test_cubic_on_loss_reset),
 		cmocka_unit_test(test_cubic_tx_start_idle),
 	};

@@ -310,6 +310,76 @@ static void test_gso_tso_autosize_nortt(void **state)
 				       mth, SEGS, 0, 10), 65160);
 }
 
+/* tcp_rtt_estimator on jiffies at HZ 100 (rto_min = 20 jiffies): one-
+ * jiffy samples after two-jiffy ones leave srtt8 at 15, not 8. */
+static void test_rtt_estimator_jiffies(void **state)
+{
+	struct tcp_rtt_est e = { 0 };
+	int i;
+
+	(void)state;
+	/* first sample: srtt8 = 8, mdev = 2, rttvar = max(2, 20) */
+	assert_int_equal(tcp_rtt_estimator(&e, 1, 20, 0, 10), 21);
+	assert_int_equal(e.srtt8, 8);
+	assert_int_equal(e.mdev, 2);
+	assert_int_equal(e.rttvar, 20);
+	/* eight samples of 2: srtt8 climbs 9..16 one step at a time */
+	for (i = 0; i < 7; i++)
+		tcp_rtt_estimator(&e, 2, 20, 0, 10);
+	assert_int_equal(e.srtt8, 15);
+	assert_int_equal(e.mdev, 4);
+	assert_int_equal(tcp_rtt_estimator(&e, 2, 20, 0, 10), 22);
+	assert_int_equal(e.srtt8, 16);
+	/* back to 1: 1 - (16 >> 3) = -1 -> 15, then 1 - (15 >> 3) = 0 sticks */
+	tcp_rtt_estimator(&e, 1, 20, 0, 10);
+	assert_int_equal(e.srtt8, 15);
+	for (i = 0; i < 10; i++)
+		assert_int_equal(tcp_rtt_estimator(&e, 1, 20, 0, 10), 21);
+	assert_int_equal(e.srtt8, 15);
+	assert_int_equal(e.mdev, 3);
+	/* a sample of 0 counts as 1 */
+	tcp_rtt_estimator(&e, 0, 20, 0, 10);
+	assert_int_equal(e.srtt8, 15);
+}
+
+/* rttvar follows the window's mdev_max up at once and down by a quarter
+ * of the gap per window of data (snd_una past rtt_seq). */
+static void test_rtt_estimator_rttvar(void **state)
+{
+	struct tcp_rtt_est e = { 0 };
+
+	(void)state;
+	tcp_rtt_estimator(&e, 1, 20, 0, 10);
+	/* 40: m = 39, srtt8 = 47, mdev = 2 + 39 = 41 -> rttvar 41 */
+	assert_int_equal(tcp_rtt_estimator(&e, 40, 20, 0, 10), 5 + 41);
+	assert_int_equal(e.srtt8, 47);
+	assert_int_equal(e.rttvar, 41);
+	/* window closes (una 11 > 10): mdev 41 - 10 = 31; mdev_max reset */
+	assert_int_equal(tcp_rtt_estimator(&e, 5, 20, 11, 20), 5 + 41);
+	assert_int_equal(e.mdev, 31);
+	assert_int_equal(e.mdev_max, 20);
+	assert_int_equal(e.rtt_seq, 20);
+	/* mdev 31 - 7 = 24 = mdev_max; rttvar 41 - (17 >> 2) = 37 */
+	assert_int_equal(tcp_rtt_estimator(&e, 5, 20, 21, 30), 5 + 37);
+	assert_int_equal(e.rttvar, 37);
+}
+
+/* microseconds (>= 3.15): 100, 180, 60 us; rttvar at rto_min 200000 */
+static void test_rtt_estimator_usec(void **state)
+{
+	struct tcp_rtt_est e = { 0 };
+
+	(void)state;
+	assert_int_equal(tcp_rtt_estimator(&e, 100, 200000, 0, 10), 200100);
+	/* m = 80, srtt8 = 880, mdev = 200 + 80 - 50 = 230 */
+	assert_int_equal(tcp_rtt_estimator(&e, 180, 200000, 11, 20), 200110);
+	assert_int_equal(e.mdev, 230);
+	/* m = -50, srtt8 = 830; 50 - 57 = -7 is not shifted: mdev = 223 */
+	assert_int_equal(tcp_rtt_estimator(&e, 60, 200000, 21, 30), 200103);
+	assert_int_equal(e.srtt8, 830);
+	assert_int_equal(e.mdev, 223);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -324,6 +394,9 @@ int main(void)
 		cmocka_unit_test(test_gso_half_window),
 		cmocka_unit_test(test_gso_tso_autosize),
 		cmocka_unit_test(test_gso_tso_autosize_nortt),
+		cmocka_unit_test(test_rtt_estimator_jiffies),
+		cmocka_unit_test(test_rtt_estimator_rttvar),
+		cmocka_unit_test(test_rtt_estimator_usec),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
