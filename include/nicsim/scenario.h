@@ -67,6 +67,7 @@ struct scn_host {
 	int64_t		tx_queue_len;		/* ip link set txqueuelen */
 	char		tx_reclaim[SCN_NAME_MAX];	/* mvneta reclaim policy */
 	char		tx_select[SCN_NAME_MAX];	/* kernel | cpu */
+	int64_t		tx_fixed_prio;		/* NETA TQFPC queue mask */
 	char		qdisc[SCN_NAME_MAX];		/* pfifo_fast | fq_codel */
 	sim_time_t	tx_timer_period;
 	struct scn_ethtool ethtool;

@@ -27,6 +27,7 @@ struct nic_config {
 	int64_t		tx_queue_len;
 	const char	*tx_reclaim;	/* "" = the profile's policy */
 	const char	*tx_select;	/* "cpu": txq = cpu % txq_number */
+	int64_t		tx_fixed_prio;	/* TQFPC: fixed-priority TX queue mask */
 	sim_time_t	tx_timer_period;
 };
 

@@ -48,7 +48,7 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		.tx_ring = sh->ethtool.tx_ring, .rx_ring = sh->ethtool.rx_ring,
 		.txq_number = sh->txq_number, .rxq_number = sh->rxq_number,
 		.tx_queue_len = sh->tx_queue_len, .tx_reclaim = sh->tx_reclaim,
-		.tx_select = sh->tx_select,
+		.tx_select = sh->tx_select, .tx_fixed_prio = sh->tx_fixed_prio,
 		.tx_timer_period = sh->tx_timer_period,
 	};
 	enum nic_field field = NIC_F_NONE;

@@ -83,6 +83,11 @@ static const struct scn_key scn_keys[] = {
 	    .choices = select_names, .def = "kernel", .unit = "",
 	    .meaning = "TX queue choice: kernel (XPS/hash) or cpu (txq = cpu % txq_number, "
 		       "the 2015 mvneta patch, with TX queue q handled by CPU q)"),
+	KEY(SCN_HOST, "tx_fixed_prio", SCN_T_INT, struct scn_host, tx_fixed_prio,
+	    .min = 0, .max = 255, .def = "0", .unit = "queue mask",
+	    .meaning = "mvneta TX arbitration: queues (bit q = TX queue q) the NETA engine serves "
+		       "by fixed priority, highest queue first, before the others' round robin "
+		       "(Transmit Queue Fixed Priority Configuration)"),
 	KEY(SCN_HOST, "tx_timer_period", SCN_T_TIME, struct scn_host, tx_timer_period,
 	    .min = 1, .max = PS_PER_S, .nodef = "(driver)", .unit = "time",
 	    .meaning = "Period of the xmit-timer/rx-poll reclaim timer (MVNETA_TX_DONE_TIMER_PERIOD)"),

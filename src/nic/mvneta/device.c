@@ -92,12 +92,17 @@ static uint32_t frame_descs(const struct neta_txq *t, sim_time_t at)
 	return 0;
 }
 
+static bool txq_ready(const struct neta_dev *d, int q, sim_time_t at)
+{
+	return d->txq[q].pending && frame_descs(&d->txq[q], at);
+}
+
 static bool tx_frame_ready(const struct neta_dev *d, sim_time_t at)
 {
 	int q;
 
 	for (q = 0; q < MVNETA_MAX_QUEUES; q++)
-		if (d->txq[q].pending && frame_descs(&d->txq[q], at))
+		if (txq_ready(d, q, at))
 			return true;
 	return false;
 }
@@ -114,14 +119,18 @@ static sim_time_t next_late(const struct neta_dev *d)
 	return t;
 }
 
+/* Fixed-priority queues first, highest number first; then round robin. */
 static int pick_txq(struct neta_dev *d, sim_time_t at)
 {
 	int i;
 
+	for (i = MVNETA_MAX_QUEUES - 1; d->fixed_prio && i >= 0; i--)
+		if ((d->fixed_prio & (1u << i)) && txq_ready(d, i, at))
+			return i;
 	for (i = 0; i < MVNETA_MAX_QUEUES; i++) {
 		int q = (d->rr + i) % MVNETA_MAX_QUEUES;
 
-		if (d->txq[q].pending && frame_descs(&d->txq[q], at)) {
+		if (!(d->fixed_prio & (1u << q)) && txq_ready(d, q, at)) {
 			d->rr = (q + 1) % MVNETA_MAX_QUEUES;
 			return q;
 		}
@@ -387,6 +396,8 @@ void mvneta_dev_write(struct neta_dev *d, uint32_t reg, uint32_t val)
 			d->visible[c] = map_visible(val);
 		}
 		update_irq(d);
+	} else if (reg == MVNETA_TXQ_FIXED_PRIO) {
+		d->fixed_prio = val & 0xff;
 	} else if (IN_BANK(reg, MVNETA_TXQ_UPDATE_REG(0))) {
 		txq_update(d, reg_queue(reg, MVNETA_TXQ_UPDATE_REG(0)), val);
 	} else if (IN_BANK(reg, MVNETA_RXQ_STATUS_UPDATE_REG(0))) {

@@ -24,9 +24,15 @@
  * Interrupt registers are banked per CPU (the accessing CPU's bank), and
  * MVNETA_CPU_MAP(cpu) masks which RX (bits 0-7) and TX (bits 8-15) queues
  * a CPU's bank shows; each bank drives that CPU's interrupt line.
- * Deviation: TX queue arbitration is plain round robin (WRR and strict
- * priority come with the multi-queue work); descriptor fetch and DMA take
- * no time.
+ * TX arbitration, per frame: queues whose TQFPC bit is set are served by
+ * fixed priority, the highest-numbered ready one first (the order of the
+ * Marvell GbE arbiters, UNVERIFIED for NETA); the rest share the link
+ * round robin, one frame per turn. That is the WRR arbiter with the
+ * equal, saturated token buckets mvneta_txq_init programs (TOKEN_CFG
+ * 0x03ffffff, TOKEN_COUNT 0x3fffffff).
+ * Deviation: per-queue WRR weights and token-bucket rate limits are not
+ * modelled (mvneta never sets them); descriptor fetch and DMA take no
+ * time.
  */
 #ifndef NICSIM_NIC_MVNETA_DEVICE_H
 #define NICSIM_NIC_MVNETA_DEVICE_H
@@ -81,6 +87,7 @@ struct neta_dev {
 	uint64_t	clk_hz;
 	int		rxq_def;
 	int		rr;
+	uint32_t	fixed_prio;	/* TQFPC: queues served by fixed priority */
 	bool		tx_busy;
 	int		tx_cur;		/* queue of the frame on the wire */
 	uint32_t	tx_ndesc;	/* its descriptors */

@@ -717,6 +717,8 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 			(uint32_t)(cfg->rx_usecs / PS_PER_US) : p->rx_coal_usec;
 		rxq_init(pp, &pp->rxqs[q], q, rxd);
 	}
+	if (cfg->tx_fixed_prio > 0)	/* a what-if: mvneta leaves it at reset */
+		mvneta_dev_write(&pp->dev, MVNETA_TXQ_FIXED_PRIO, (uint32_t)cfg->tx_fixed_prio);
 	netif_tx_start_all_queues(&h->dev);
 	mvneta_irq_enable(pp);
 	return 0;

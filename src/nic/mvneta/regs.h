@@ -34,6 +34,10 @@
 #define  MVNETA_TX_INTR_MASK_ALL	(0xff << 0)
 #define  MVNETA_RX_INTR_MASK(nr_rxqs)	(((1 << (nr_rxqs)) - 1) << 8)
 #define  MVNETA_RX_INTR_MASK_ALL	(0xff << 8)
+/* Transmit Queue Fixed Priority Configuration, bit q = TX queue q (the
+ * version-1 TX queue arbiter; offset from NetBSD sys/dev/marvell/
+ * mvxpereg.h MVXPE_TQFPC_V1; mvneta.c never writes it). */
+#define MVNETA_TXQ_FIXED_PRIO		0x24dc
 #define MVNETA_CPU_MAP(cpu)		(0x2540 + ((cpu) << 2))
 #define  MVNETA_CPU_RXQ_ACCESS(q)	(1u << (q))
 #define  MVNETA_CPU_TXQ_ACCESS(q)	(1u << ((q) + 8))
