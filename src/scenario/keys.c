@@ -24,7 +24,8 @@
 
 #define TIME_MAX	(100000 * PS_PER_S)
 
-static const int64_t hz_values[] = { 100, 250, 300, 1000, 0 };
+/* kernel/Kconfig.hz, plus 200 and 500 from the ARM "Timer frequency" choice (3.13 arch/arm/Kconfig) */
+static const int64_t hz_values[] = { 100, 200, 250, 300, 500, 1000, 0 };
 static const char *const reclaim_names[] = { "xmit-timer", "tx-irq", "rx-poll", "hrtimer", NULL };
 static const char *const cc_names[] = { "cubic", "reno", NULL };
 static const char *const select_names[] = { "kernel", "cpu", NULL };

@@ -345,8 +345,8 @@ static void test_bad_values(void **state)
 	load_fails("[sim]\nduration = 0s\n", 2,
 		   "duration must be greater than 0 and at most 100000s");
 	load_fails("[sim]\nseed = -1\n", 2, "seed must not be negative");
-	load_fails("[host.d]\nhz = 200\n", 2,
-		   "hz must be one of 100, 250, 300 or 1000");
+	load_fails("[host.d]\nhz = 400\n", 2,
+		   "hz must be one of 100, 200, 250, 300, 500 or 1000");
 	load_fails("[host.d]\nplatform = armada370\n", 2,
 		   "platform: 'armada370' is not one of armada-370, armada-xp, armada-385, x86-64; "
 		   "did you mean 'armada-370'?");
