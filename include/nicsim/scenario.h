@@ -70,6 +70,9 @@ struct scn_host {
 	int64_t		tx_fixed_prio;		/* NETA TQFPC queue mask */
 	char		qdisc[SCN_NAME_MAX];		/* pfifo_fast | fq_codel */
 	sim_time_t	tx_timer_period;
+	int64_t		bql_limit_min;		/* byte_queue_limits, every TX queue */
+	int64_t		bql_limit_max;
+	sim_time_t	bql_hold_time;
 	struct scn_ethtool ethtool;
 	struct scn_sysctl sysctl;
 };

@@ -35,6 +35,24 @@ static const void *nic_field_ptr(const struct scn_host *sh, enum nic_field f)
 	}
 }
 
+/* The byte_queue_limits sysfs files of every TX queue (tx-N). */
+static void bql_tunables(struct host *h, const struct scn_host *sh)
+{
+	int q;
+
+	for (q = 0; q < h->dev.real_num_tx_queues; q++) {
+		struct dql *dql = &h->dev.txq[q].bql.dql;
+
+		if (sh->bql_limit_min != SCN_UNSET)
+			dql_set_limit_min(dql, (unsigned int)sh->bql_limit_min);
+		if (sh->bql_limit_max != SCN_UNSET)
+			dql_set_limit_max(dql, (unsigned int)sh->bql_limit_max);
+		if (sh->bql_hold_time != SCN_UNSET)
+			dql_set_hold_time(dql, (unsigned int)msecs_to_jiffies(
+				&h->cpus[0], (uint64_t)((sh->bql_hold_time + PS_PER_MS - 1) / PS_PER_MS)));
+	}
+}
+
 static int build_host(struct world *w, int i, const struct scn_host *sh,
 		      struct scn_error *err)
 {
@@ -84,6 +102,7 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		return -1;
 	}
 	h->dev.mtu = (uint32_t)s->link.mtu;
+	bql_tunables(h, sh);
 	if (!strcmp(sh->qdisc, "fq_codel"))
 		netdev_set_fq_codel(&h->dev);
 	return 0;

@@ -89,6 +89,18 @@ static const struct scn_key scn_keys[] = {
 	    .meaning = "mvneta TX arbitration: queues (bit q = TX queue q) the NETA engine serves "
 		       "by fixed priority, highest queue first, before the others' round robin "
 		       "(Transmit Queue Fixed Priority Configuration)"),
+	/* DQL_MAX_LIMIT = UINT_MAX / 2 - DQL_MAX_OBJECT (UINT_MAX / 16) */
+	KEY(SCN_HOST, "bql_limit_min", SCN_T_BYTES, struct scn_host, bql_limit_min,
+	    .min = 0, .max = 1879048192, .nodef = "0", .unit = "bytes",
+	    .meaning = "BQL limit_min of every TX queue (queues/tx-N/byte_queue_limits); "
+		       "only a BQL driver (mvneta-6.x) uses it"),
+	KEY(SCN_HOST, "bql_limit_max", SCN_T_BYTES, struct scn_host, bql_limit_max,
+	    .min = 0, .max = 1879048192, .nodef = "1879048192", .unit = "bytes",
+	    .meaning = "BQL limit_max of every TX queue (DQL_MAX_LIMIT by default)"),
+	KEY(SCN_HOST, "bql_hold_time", SCN_T_TIME, struct scn_host, bql_hold_time,
+	    .min = 0, .max = 1000 * PS_PER_S, .nodef = "1s", .unit = "time",
+	    .meaning = "BQL hold_time of every TX queue: how long slack must persist "
+		       "before the limit shrinks (stored in jiffies, rounded up)"),
 	KEY(SCN_HOST, "tx_timer_period", SCN_T_TIME, struct scn_host, tx_timer_period,
 	    .min = 1, .max = PS_PER_S, .nodef = "(driver)", .unit = "time",
 	    .meaning = "Period of the xmit-timer/rx-poll reclaim timer (MVNETA_TX_DONE_TIMER_PERIOD)"),
