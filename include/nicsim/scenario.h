@@ -16,6 +16,7 @@
 #include "nicsim/time.h"
 
 #define SCN_NAME_MAX	32
+#define SCN_MAX_MASKS	8	/* TX queues with an xps_cpus mask */
 #define SCN_STR_MAX	256
 #define SCN_MAX_HOSTS	16
 #define SCN_MAX_APPS	64
@@ -70,6 +71,7 @@ struct scn_host {
 	int64_t		tx_fixed_prio;		/* NETA TQFPC queue mask */
 	char		qdisc[SCN_NAME_MAX];		/* pfifo_fast | fq_codel */
 	sim_time_t	tx_timer_period;
+	int64_t		xps_cpus[SCN_MAX_MASKS];	/* per TX queue; [0] SCN_UNSET: driver's */
 	int64_t		bql_limit_min;		/* byte_queue_limits, every TX queue */
 	int64_t		bql_limit_max;
 	sim_time_t	bql_hold_time;

@@ -35,6 +35,35 @@ static const void *nic_field_ptr(const struct scn_host *sh, enum nic_field f)
 	}
 }
 
+/* queues/tx-N/xps_cpus, written after the driver's own maps (mvneta-6.x
+ * sets one CPU per queue in mvneta_txq_sw_init). */
+static int xps_maps(struct world *w, struct host *h, const struct scn_host *sh,
+		    struct scn_error *err)
+{
+	uint32_t cpus = (1u << h->nr_cpus) - 1;
+	int q;
+
+	if (sh->xps_cpus[0] == SCN_UNSET)
+		return 0;
+	for (q = 0; q < SCN_MAX_MASKS; q++) {
+		if (q >= h->dev.real_num_tx_queues && sh->xps_cpus[q]) {
+			scenario_error_at(w->scn, sh->xps_cpus, err,
+					  "xps_cpus: a mask for TX queue %d, but %s has %d TX queue(s)",
+					  q, sh->name, h->dev.real_num_tx_queues);
+			return -1;
+		}
+		if ((uint32_t)sh->xps_cpus[q] & ~cpus) {
+			scenario_error_at(w->scn, sh->xps_cpus, err,
+					  "xps_cpus: mask %#llx for TX queue %d names a CPU %s lacks (%d CPU(s))",
+					  (long long)sh->xps_cpus[q], q, sh->name, h->nr_cpus);
+			return -1;
+		}
+	}
+	for (q = 0; q < h->dev.real_num_tx_queues; q++)
+		netif_set_xps_queue(&h->dev, (uint32_t)sh->xps_cpus[q], q);
+	return 0;
+}
+
 /* The byte_queue_limits sysfs files of every TX queue (tx-N). */
 static void bql_tunables(struct host *h, const struct scn_host *sh)
 {
@@ -103,6 +132,8 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 	}
 	h->dev.mtu = (uint32_t)s->link.mtu;
 	bql_tunables(h, sh);
+	if (xps_maps(w, h, sh, err))
+		return -1;
 	if (!strcmp(sh->qdisc, "fq_codel"))
 		netdev_set_fq_codel(&h->dev);
 	return 0;

@@ -12,6 +12,8 @@
  */
 #include <stddef.h>
 #include <stdio.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include "core/names.h"
 #include "core/util.h"
@@ -89,6 +91,10 @@ static const struct scn_key scn_keys[] = {
 	    .meaning = "mvneta TX arbitration: queues (bit q = TX queue q) the NETA engine serves "
 		       "by fixed priority, highest queue first, before the others' round robin "
 		       "(Transmit Queue Fixed Priority Configuration)"),
+	KEY(SCN_HOST, "xps_cpus", SCN_T_MASKS, struct scn_host, xps_cpus,
+	    .min = 0, .max = 0xff, .nodef = "(driver)", .unit = "hex masks",
+	    .meaning = "XPS: per TX queue, the CPUs that may pick it (queues/tx-N/xps_cpus), "
+		       "e.g. '1 2 4 8'; unlisted queues get 0"),
 	/* DQL_MAX_LIMIT = UINT_MAX / 2 - DQL_MAX_OBJECT (UINT_MAX / 16) */
 	KEY(SCN_HOST, "bql_limit_min", SCN_T_BYTES, struct scn_host, bql_limit_min,
 	    .min = 0, .max = 1879048192, .nodef = "0", .unit = "bytes",
@@ -555,6 +561,35 @@ bad:
 	return -1;
 }
 
+/* "1 2 4 8" or "1,2,4,8": hex CPU masks (0x optional) for queues 0, 1,
+ * ...; queues not listed get 0, as an empty xps_cpus file. */
+static int set_masks(const struct scn_key *k, void *base, const char *v,
+		     char *why, size_t len)
+{
+	int64_t t[SCN_MAX_MASKS] = { 0 }, *f = field_of(k, base);
+	char buf[160], *tok, *save = NULL, *end;
+	int n = 0;
+
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (tok = strtok_r(buf, " \t,", &save); tok; tok = strtok_r(NULL, " \t,", &save)) {
+		if (n == SCN_MAX_MASKS)
+			goto bad;
+		errno = 0;
+		t[n] = (int64_t)strtoll(tok, &end, 16);
+		if (errno || *end || end == tok || t[n] < k->min || t[n] > k->max)
+			goto bad;
+		n++;
+	}
+	if (!n)
+		goto bad;
+	memcpy(f, t, sizeof(t));
+	return 0;
+bad:
+	snprintf(why, len, "%s: '%.60s' is not 1 to %d hex CPU masks, one per TX queue "
+		 "(e.g. 1 2 4 8)", k->name, v, SCN_MAX_MASKS);
+	return -1;
+}
+
 /* "2" sets tol_abs, "20%" sets tol_rel = 0.2; the other becomes 0. */
 static int set_tolerance(const struct scn_key *k, void *base, const char *v,
 			 char *why, size_t len)
@@ -597,6 +632,8 @@ int scn_key_parse(const struct scn_key *k, void *base, const char *value,
 		return set_tolerance(k, base, value, why, len);
 	case SCN_T_TRIPLE:
 		return set_triple(k, base, value, why, len);
+	case SCN_T_MASKS:
+		return set_masks(k, base, value, why, len);
 	default:
 		return set_number(k, base, value, why, len);
 	}
@@ -618,6 +655,7 @@ static void set_unset(const struct scn_key *k, void *base)
 		*(double *)((char *)base + k->aux) = 0;
 		break;
 	case SCN_T_TRIPLE:
+	case SCN_T_MASKS:
 	default:
 		*(int64_t *)field_of(k, base) = SCN_UNSET;
 	}

@@ -268,6 +268,7 @@ static void test_load_every_section(void **state)
 	assert_int_equal(dut->ethtool.tx_ring, 532);
 	assert_int_equal(dut->sysctl.wmem_default, 212992);
 	assert_int_equal(dut->sysctl.wmem_max, SCN_UNSET);
+	assert_int_equal(dut->xps_cpus[0], SCN_UNSET);
 
 	peer = scenario_host_c(&s, "peer");		/* defaults only */
 	assert_non_null(peer);
@@ -345,6 +346,12 @@ static void test_bad_values(void **state)
 	load_fails("[sim]\nduration = 0s\n", 2,
 		   "duration must be greater than 0 and at most 100000s");
 	load_fails("[sim]\nseed = -1\n", 2, "seed must not be negative");
+	load_fails("[host.d]\nxps_cpus = 1 2 g\n", 2,
+		   "xps_cpus: '1 2 g' is not 1 to 8 hex CPU masks, one per TX queue (e.g. 1 2 4 8)");
+	load_fails("[host.d]\nxps_cpus = 1 1 1 1 1 1 1 1 1\n", 2,
+		   "xps_cpus: '1 1 1 1 1 1 1 1 1' is not 1 to 8 hex CPU masks, one per TX queue (e.g. 1 2 4 8)");
+	load_fails("[host.d]\nxps_cpus = 100\n", 2,
+		   "xps_cpus: '100' is not 1 to 8 hex CPU masks, one per TX queue (e.g. 1 2 4 8)");
 	load_fails("[host.d]\nhz = 400\n", 2,
 		   "hz must be one of 100, 200, 250, 300, 500 or 1000");
 	load_fails("[host.d]\nplatform = armada370\n", 2,
@@ -715,6 +722,26 @@ static void test_garbage(void **state)
 	}
 }
 
+/* xps_cpus: hex masks, spaces or commas, optional 0x; the rest 0 */
+static void test_xps_masks(void **state)
+{
+	struct scn_error err = { "" };
+	struct scenario s;
+	const struct scn_host *h;
+
+	(void)state;
+	scenario_init(&s);
+	assert_int_equal(load_text(&s, "[host.d]\nxps_cpus = 1, 0x2 f\n", &err, NULL, 0), 0);
+	h = scenario_host_c(&s, "d");
+	assert_non_null(h);
+	assert_int_equal(h->xps_cpus[0], 1);
+	assert_int_equal(h->xps_cpus[1], 2);
+	assert_int_equal(h->xps_cpus[2], 15);
+	assert_int_equal(h->xps_cpus[3], 0);
+	assert_int_equal(h->xps_cpus[7], 0);
+	scenario_free(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -736,6 +763,7 @@ int main(void)
 		cmocka_unit_test(test_expect_pass),
 		cmocka_unit_test(test_print_keys),
 		cmocka_unit_test(test_garbage),
+		cmocka_unit_test(test_xps_masks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
