@@ -73,6 +73,10 @@ struct scn_host {
 	sim_time_t	tx_timer_period;
 	int64_t		xps_cpus[SCN_MAX_MASKS];	/* per TX queue; [0] SCN_UNSET: driver's */
 	int64_t		bql_limit_min;		/* byte_queue_limits, every TX queue */
+	struct scn_fq_codel {			/* tc qdisc ... fq_codel options */
+		int64_t		limit, flows, quantum, memory_limit, drop_batch, ecn;
+		sim_time_t	target, interval, ce_threshold;
+	} fq_codel;
 	int64_t		bql_limit_max;
 	sim_time_t	bql_hold_time;
 	struct scn_ethtool ethtool;

@@ -286,12 +286,15 @@ void netdev_tx_reset_queue(struct netdev_queue *txq)
 		bql_reset(&txq->bql, 0);
 }
 
-void netdev_set_fq_codel(struct net_device *dev)
+int netdev_set_fq_codel(struct net_device *dev, const struct fq_codel_params *p)
 {
-	struct fq_codel_params p;
+	struct fq_codel_params def;
 	int i;
 
-	fq_codel_default_params(&p, dev->mtu + ETH_HLEN);	/* psched_mtu */
+	if (!p) {
+		fq_codel_default_params(&def, dev->mtu + ETH_HLEN);	/* psched_mtu */
+		p = &def;
+	}
 	for (i = 0; i < dev->real_num_tx_queues; i++) {
 		/* each qdisc its own stream: attaching it shifts no other number */
 		char name[64];
@@ -299,8 +302,11 @@ void netdev_set_fq_codel(struct net_device *dev)
 
 		snprintf(name, sizeof(name), "host.%s.txq%d.fq_codel", dev->host->name, i);
 		rng_stream(&r, dev->host->sim->seed, name);
-		dev->txq[i].qdisc.fq = fq_codel_create(&p, (uint32_t)rng_next(&r));
+		dev->txq[i].qdisc.fq = fq_codel_create(p, (uint32_t)rng_next(&r));
+		if (!dev->txq[i].qdisc.fq)
+			return -1;
 	}
+	return 0;
 }
 
 /* Free the qdiscs' own memory; queued skbs live in the pool. */

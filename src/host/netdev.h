@@ -117,7 +117,10 @@ struct net_device {
 void netdev_init(struct net_device *dev, struct host *host, const char *name,
 		 int nr_txq, uint32_t tx_queue_len);
 /* Attach fq_codel (default parameters) to every TX queue (mq root). */
-void netdev_set_fq_codel(struct net_device *dev);
+struct fq_codel_params;
+/* fq_codel under mq on every TX queue; NULL p: fq_codel_init's defaults.
+ * Returns -1 if fq_codel_create refuses p. */
+int netdev_set_fq_codel(struct net_device *dev, const struct fq_codel_params *p);
 void netdev_free(struct net_device *dev);
 /* dev_queue_xmit: returns NET_XMIT_SUCCESS or NET_XMIT_DROP. */
 int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb);

@@ -9,6 +9,7 @@
 #include "run/world.h"
 #include "nic/nic.h"
 #include "report/pcap.h"
+#include "host/sch_fq_codel.h"
 #include "core/util.h"
 
 static int host_index(const struct world *w, const char *name)
@@ -61,6 +62,62 @@ static int xps_maps(struct world *w, struct host *h, const struct scn_host *sh,
 	}
 	for (q = 0; q < h->dev.real_num_tx_queues; q++)
 		netif_set_xps_queue(&h->dev, (uint32_t)sh->xps_cpus[q], q);
+	return 0;
+}
+
+/* The first fq_codel option set, for errors; NULL if none. */
+static const void *fq_codel_option(const struct scn_fq_codel *o)
+{
+	const int64_t *f[] = { &o->limit, &o->flows, &o->quantum, &o->memory_limit,
+			       &o->drop_batch, &o->ecn, &o->target, &o->interval,
+			       &o->ce_threshold };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(f); i++)
+		if (*f[i] != SCN_UNSET)
+			return f[i];
+	return NULL;
+}
+
+/* tc qdisc replace dev eth0 parent N: fq_codel [options] on every queue */
+static int attach_qdisc(struct world *w, struct host *h, const struct scn_host *sh,
+			struct scn_error *err)
+{
+	const struct scn_fq_codel *o = &sh->fq_codel;
+	struct fq_codel_params p;
+
+	if (strcmp(sh->qdisc, "fq_codel")) {
+		if (fq_codel_option(o)) {
+			scenario_error_at(w->scn, fq_codel_option(o), err,
+					  "fq_codel options need qdisc = fq_codel (%s has %s)",
+					  sh->name, sh->qdisc);
+			return -1;
+		}
+		return 0;
+	}
+	fq_codel_default_params(&p, h->dev.mtu + ETH_HLEN);
+	if (o->limit != SCN_UNSET)
+		p.limit = (uint32_t)o->limit;
+	if (o->flows != SCN_UNSET)
+		p.flows_cnt = (uint32_t)o->flows;
+	if (o->quantum != SCN_UNSET)
+		p.quantum = (uint32_t)o->quantum;
+	if (o->memory_limit != SCN_UNSET)
+		p.memory_limit = (uint32_t)o->memory_limit;
+	if (o->drop_batch != SCN_UNSET)
+		p.drop_batch_size = (uint32_t)o->drop_batch;
+	if (o->ecn != SCN_UNSET)
+		p.ecn = o->ecn != 0;
+	if (o->target != SCN_UNSET)
+		p.target = o->target;
+	if (o->interval != SCN_UNSET)
+		p.interval = o->interval;
+	if (o->ce_threshold != SCN_UNSET)
+		p.ce_threshold = o->ce_threshold;
+	if (netdev_set_fq_codel(&h->dev, &p)) {
+		scenario_error_at(w->scn, sh->qdisc, err, "fq_codel refused these options");
+		return -1;
+	}
 	return 0;
 }
 
@@ -134,9 +191,7 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 	bql_tunables(h, sh);
 	if (xps_maps(w, h, sh, err))
 		return -1;
-	if (!strcmp(sh->qdisc, "fq_codel"))
-		netdev_set_fq_codel(&h->dev);
-	return 0;
+	return attach_qdisc(w, h, sh, err);
 }
 
 static int app_hosts(struct world *w, const struct scn_app *a, struct host **h,
