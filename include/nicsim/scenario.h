@@ -101,6 +101,7 @@ struct scn_app {
 	int64_t		read_size;
 	int64_t		rcvbuf;
 	int64_t		peer_cpu;
+	int64_t		tos;		/* IP_TOS (ping -Q, iperf -S) */
 };
 
 /* [expect.ID]: a published observation this scenario reproduces. */

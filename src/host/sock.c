@@ -39,8 +39,31 @@ void sock_set_rcvbuf(struct sock *sk, int64_t val)
 					(uint32_t)h->plat->sizeof_sk_buff));
 }
 
+/* TC_PRIO_BESTEFFORT 0, BULK 2, INTERACTIVE_BULK 4, INTERACTIVE 6
+ * (uapi pkt_sched.h); ECN_OR_COST(class) is the class itself. */
+static const uint8_t ip_tos2prio[16] = { 0, 0, 0, 0, 2, 2, 2, 2, 6, 6, 6, 6, 4, 4, 4, 4 };
+
+uint8_t rt_tos2priority(uint8_t tos)
+{
+	return ip_tos2prio[(tos & 0x1e) >> 1];	/* IPTOS_TOS(tos) >> 1 */
+}
+
+void ip_sock_set_tos(struct sock *sk, uint8_t tos)
+{
+	if (sk->kind == SK_TCP)
+		tos = (uint8_t)((tos & ~3u) | (sk->tos & 3u));	/* INET_ECN_MASK */
+	sk->tos = tos;
+	sk->sk_priority = rt_tos2priority(tos);
+}
+
+/*
+ * Deviation: the kernel copies sk_priority into skb->priority on the IP
+ * output paths (__ip_queue_xmit, __ip_make_skb, raw_send_hdrinc); here it
+ * happens when the skb is charged, which every socket skb goes through.
+ */
 void skb_set_owner_w(struct sk_buff *skb, struct sock *sk)
 {
+	skb->priority = sk->sk_priority;
 	skb->sk = sk;
 	skb->destructor = SKB_DESTRUCTOR_SOCK_WFREE;
 	sk->sk_wmem_alloc += skb->truesize;

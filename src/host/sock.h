@@ -38,6 +38,8 @@ struct sock {
 	int64_t		sk_rcvbuf;
 	int64_t		sk_rmem_alloc;
 	bool		recverr;	/* IP_RECVERR */
+	uint8_t		tos;		/* IP_TOS */
+	uint8_t		sk_priority;	/* SO_PRIORITY, or rt_tos2priority(tos) */
 	uint32_t	sk_hash;
 	int		tx_queue;	/* sk_tx_queue_mapping, -1 = none */
 	bool		connected;	/* has a route: may cache its queue */
@@ -60,6 +62,12 @@ struct sock {
 
 void sock_init(struct sock *sk, struct host *host, enum sock_kind kind);
 void sock_set_sndbuf(struct sock *sk, int64_t val);	/* setsockopt SO_SNDBUF */
+/* rt_tos2priority (include/net/route.h, ip_tos2prio in net/ipv4/route.c):
+ * the TC_PRIO_* class of an IP TOS byte. */
+uint8_t rt_tos2priority(uint8_t tos);
+/* setsockopt IP_TOS (__ip_sock_set_tos): tos and sk_priority; a stream
+ * socket keeps its own ECN bits. */
+void ip_sock_set_tos(struct sock *sk, uint8_t tos);
 void sock_set_rcvbuf(struct sock *sk, int64_t val);
 /* Charge an skb to sk (skb_set_owner_w). */
 void skb_set_owner_w(struct sk_buff *skb, struct sock *sk);

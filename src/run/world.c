@@ -244,6 +244,7 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 		snprintf(pc.name, sizeof(pc.name), "%s", a->name);
 		wa->kind = APP_PING;
 		ping_init(&wa->u.ping, h, d, &pc);
+		ip_sock_set_tos(&wa->u.ping.sk, (uint8_t)a->tos);
 	} else if (!strcmp(a->type, "stream") || !strcmp(a->type, "http")) {
 		struct stream_config sc = {
 			.size = a->size, .read_size = a->read_size, .start = a->start,
@@ -261,6 +262,7 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 		snprintf(sc.name, sizeof(sc.name), "%s", a->name);
 		wa->kind = APP_STREAM;
 		stream_app_init(&wa->u.stream, h, d, &sc);
+		ip_sock_set_tos(&wa->u.stream.tx.sk, (uint8_t)a->tos);
 	} else {
 		struct udp_config uc = {
 			.count = a->count, .interval = a->interval, .start = a->start,
@@ -277,6 +279,7 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 		snprintf(uc.name, sizeof(uc.name), "%s", a->name);
 		wa->kind = APP_UDP;
 		udp_app_init(&wa->u.udp, h, d, &uc);
+		ip_sock_set_tos(&wa->u.udp.sk, (uint8_t)a->tos);
 	}
 	return 0;
 }

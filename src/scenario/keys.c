@@ -218,6 +218,10 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_APP, "peer_cpu", SCN_T_INT, struct scn_app, peer_cpu,
 	    .min = 0, .max = 63, .def = "0", .unit = "",
 	    .meaning = "stream/http: CPU of the receiving process on dest"),
+	KEY(SCN_APP, "tos", SCN_T_INT, struct scn_app, tos,
+	    .min = 0, .max = 255, .def = "0", .unit = "",
+	    .meaning = "IP_TOS of the sending socket (ping -Q, iperf -S): sk_priority = "
+		       "rt_tos2priority(tos), which picks the pfifo_fast band (0x10: band 0)"),
 	KEY(SCN_APP, "cpu", SCN_T_INT, struct scn_app, cpu,
 	    .min = 0, .max = 63, .def = "0", .unit = "",
 	    .meaning = "CPU the process runs on"),

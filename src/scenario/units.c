@@ -171,11 +171,32 @@ static int parse_scaled(const char *s, const struct unit *units,
 	return scale_decimal(&d, u->scale, out);
 }
 
+/* "0x1f": a hexadecimal integer (TOS bytes, masks), non-negative. */
+static int parse_hex(const char *s, int64_t *out)
+{
+	int64_t v = 0;
+
+	if (!isxdigit((unsigned char)*s))
+		return SCN_NUM_SYNTAX;
+	for (; isxdigit((unsigned char)*s); s++) {
+		int d = isdigit((unsigned char)*s) ? *s - '0' : (tolower((unsigned char)*s) - 'a' + 10);
+
+		if (__builtin_mul_overflow(v, 16, &v) || __builtin_add_overflow(v, d, &v))
+			return SCN_NUM_RANGE;
+	}
+	if (*s)
+		return SCN_NUM_SYNTAX;
+	*out = v;
+	return 0;
+}
+
 int scn_parse_int(const char *s, int64_t *out)
 {
 	bool neg = *s == '-';
 	int64_t v = 0;
 
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		return parse_hex(s + 2, out);
 	if (neg)
 		s++;
 	if (!isdigit((unsigned char)*s))

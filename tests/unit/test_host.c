@@ -87,6 +87,35 @@ static void test_udp_rule(void **state)
 		kfree_skb(&f->host.cpus[0], held[--n]);
 }
 
+/* rt_tos2priority: ip_tos2prio[IPTOS_TOS(tos) >> 1]; IP_TOS sets the
+ * socket's priority and its skbs carry it to the pfifo_fast band. */
+static void test_tos_priority(void **state)
+{
+	struct fixture *f = *state;
+	struct sk_buff *skb;
+	struct sock sk;
+
+	assert_int_equal(rt_tos2priority(0x00), 0);	/* BESTEFFORT */
+	assert_int_equal(rt_tos2priority(0x02), 0);	/* MINCOST: ECN_OR_COST */
+	assert_int_equal(rt_tos2priority(0x04), 0);	/* RELIABILITY */
+	assert_int_equal(rt_tos2priority(0x08), 2);	/* THROUGHPUT: BULK */
+	assert_int_equal(rt_tos2priority(0x10), 6);	/* LOWDELAY: INTERACTIVE */
+	assert_int_equal(rt_tos2priority(0x18), 4);	/* INTERACTIVE_BULK */
+	assert_int_equal(rt_tos2priority(0x13), 6);	/* ECN bits 0x01 ignored */
+	assert_int_equal(rt_tos2priority(0xb8), 4);	/* DSCP EF: 0xb8 & 0x1e = 0x18 */
+	sock_init(&sk, &f->host, SK_RAW_ICMP);
+	ip_sock_set_tos(&sk, 0x10);
+	assert_int_equal(sk.sk_priority, 6);
+	skb = alloc_skb(&f->host, 128);
+	skb_set_owner_w(skb, &sk);
+	assert_int_equal(skb->priority, 6);
+	kfree_skb(&f->host.cpus[0], skb);
+	sock_init(&sk, &f->host, SK_TCP);
+	sk.tos = 0x02;				/* ECT(0) negotiated */
+	ip_sock_set_tos(&sk, 0x11);		/* the user's ECN bits are dropped */
+	assert_int_equal(sk.tos, 0x12);
+}
+
 static int order[8], nr_order;
 
 static void record(struct cpu *cpu, struct work *w)
@@ -150,6 +179,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_raw_enobufs_rule, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_udp_rule, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_tos_priority, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cpu_priority, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_jiffy_timer, setup, teardown),
 	};

@@ -192,6 +192,16 @@ static void test_int(void **state)
 	assert_int_equal(parse_int("9223372036854775808", 0, INT64_MAX, &v),
 			 -1);
 	assert_int_equal(v, -5);
+	/* hexadecimal with 0x, as TOS bytes are written (ping -Q 0x10) */
+	assert_int_equal(parse_int("0x10", 0, 255, &v), 0);
+	assert_int_equal(v, 16);
+	assert_int_equal(parse_int("0XfF", 0, 255, &v), 0);
+	assert_int_equal(v, 255);
+	assert_int_equal(parse_int("0x100", 0, 255, &v), -1);
+	assert_int_equal(parse_int("0x", 0, 255, &v), -1);
+	assert_int_equal(parse_int("0x1g", 0, 255, &v), -1);
+	assert_int_equal(parse_int("-0x1", -10, 10, &v), -1);
+	assert_int_equal(parse_int("0x8000000000000000", 0, INT64_MAX, &v), -1);
 }
 
 /* ---- loading ----------------------------------------------------------- */
