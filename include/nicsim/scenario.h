@@ -53,6 +53,7 @@ struct scn_sysctl {
 	int64_t		tcp_wmem[3];	/* [0] == SCN_UNSET: kernel default */
 	int64_t		tcp_rmem[3];
 	int64_t		tcp_limit_output_bytes;
+	int64_t		tcp_ecn;	/* net.ipv4.tcp_ecn */
 	char		tcp_congestion_control[SCN_NAME_MAX];
 };
 

@@ -31,6 +31,17 @@
 #define TCPHDR_SYN	0x02
 #define TCPHDR_PSH	0x08
 #define TCPHDR_ACK	0x10
+#define TCPHDR_ECE	0x40
+#define TCPHDR_CWR	0x80
+
+/* IPv4 ECN field values in skb->ecn (include/net/inet_ecn.h) */
+enum {
+	INET_ECN_NOT_ECT = 0,
+	INET_ECN_ECT_1 = 1,
+	INET_ECN_ECT_0 = 2,
+	INET_ECN_CE = 3,
+	INET_ECN_MASK = 3,
+};
 #define ICMP_ECHOREPLY_	0
 #define ICMP_ECHO_	8
 

@@ -53,15 +53,6 @@
 #include "nicsim/time.h"
 #include "host/netdev.h"
 
-/* IPv4 ECN field values in skb->ecn (include/net/inet_ecn.h) */
-enum {
-	INET_ECN_NOT_ECT = 0,
-	INET_ECN_ECT_1 = 1,
-	INET_ECN_ECT_0 = 2,
-	INET_ECN_CE = 3,
-	INET_ECN_MASK = 3,
-};
-
 #define FQ_CODEL_QUANTUM_MAX	(1u << 20)	/* uapi pkt_sched.h */
 #define FQ_CODEL_FLOWS_MAX	65536u		/* fq_codel_change */
 /* ce_threshold off: the kernel's CODEL_DISABLED_THRESHOLD (INT_MAX) */

@@ -152,6 +152,25 @@ static void fill_tcp_header(struct tcp_sock *tp, struct sk_buff *c, struct cpu *
 	c->tcp_flags = TCPHDR_ACK;
 	c->tsval = cpu_now(cpu);
 	c->tsecr = tp->ts_recent;
+	if ((tp->ecn_flags & TCP_ECN_OK) && (tp->ecn_flags & TCP_ECN_DEMAND_CWR))
+		c->tcp_flags |= TCPHDR_ECE;	/* tcp_ecn_send */
+}
+
+/* tcp_ecn_send: new data is ECT(0) and carries a queued CWR; ACKs and
+ * retransmits are Not-ECT. */
+static void tcp_ecn_send(struct tcp_sock *tp, struct sk_buff *c, bool new_data)
+{
+	if (!(tp->ecn_flags & TCP_ECN_OK))
+		return;
+	if (!new_data) {
+		c->ecn = INET_ECN_NOT_ECT;
+		return;
+	}
+	c->ecn = INET_ECN_ECT_0;
+	if (tp->ecn_flags & TCP_ECN_QUEUE_CWR) {
+		tp->ecn_flags &= (uint8_t)~TCP_ECN_QUEUE_CWR;
+		c->tcp_flags |= TCPHDR_CWR;
+	}
 }
 
 static void tcp_charge_owner(struct tcp_sock *tp, struct sk_buff *c)
@@ -190,6 +209,7 @@ static void tcp_transmit_skb(struct cpu *cpu, struct tcp_sock *tp, struct sk_buf
 	c->nr_frags = (uint8_t)(len ? (skb->end_seq - 1) / TCP_PAGE_FRAG - skb->seq / TCP_PAGE_FRAG + 1 : 0);
 	c->truesize = skb->truesize;
 	c->t[SKB_T_ALLOC] = cpu_now(cpu);
+	tcp_ecn_send(tp, c, len && skb->seq >= tp->snd_nxt);
 	tcp_charge_owner(tp, c);
 	skb->pcount = c->gso_segs;
 	skb->tsval = c->tsval;
@@ -424,6 +444,8 @@ struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb)
 		seg->payload_len = n;
 		seg->len = TCP_HDRS + n;
 		seg->gso_segs = 1;
+		if (seq != skb->seq)	/* tcp_gso_segment: th->cwr = 0 after the first */
+			seg->tcp_flags &= (uint8_t)~TCPHDR_CWR;
 		seg->queue_mapping = skb->queue_mapping;
 		seg->truesize = head_truesize(tp) + n;
 		/* payload copied into 32 KiB page frags (sk_page_frag): one
@@ -536,8 +558,10 @@ static bool tcp_cwnd_limited(const struct tcp_sock *tp, uint32_t in_flight)
 static void tcp_enter_recovery(struct cpu *cpu, struct tcp_sock *tp)
 {
 	tp->cc.now = cpu_now(cpu);
-	tp->cc.snd_ssthresh = tp->cc.ops->ssthresh(&tp->cc);
-	tp->cc.snd_cwnd = tp->cc.snd_ssthresh;
+	if (tp->ca_state != TCP_CA_CWR) {	/* already reduced for ECE */
+		tp->cc.snd_ssthresh = tp->cc.ops->ssthresh(&tp->cc);
+		tp->cc.snd_cwnd = tp->cc.snd_ssthresh;
+	}
 	tp->ca_state = TCP_CA_RECOVERY;
 	tp->high_seq = tp->snd_nxt;
 	tp->fast_retrans++;
@@ -566,7 +590,9 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 	if (tp->cc.ops->pkts_acked)
 		tp->cc.ops->pkts_acked(&tp->cc, acked, rtt, now, tp->packets_out);
 	if (tp->ca_state != TCP_CA_OPEN) {
-		if (ack >= tp->high_seq) {
+		/* CWR is held until something above high_seq is ACKed, so the
+		 * CWR bit has reached the receiver (tcp_fastretrans_alert) */
+		if (tp->ca_state == TCP_CA_CWR ? ack > tp->high_seq : ack >= tp->high_seq) {
 			if (tp->ca_state == TCP_CA_RECOVERY)
 				tp->cc.snd_cwnd = MAX(tp->cc.snd_ssthresh, 2u);
 			tp->ca_state = TCP_CA_OPEN;
@@ -582,6 +608,28 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 	else
 		tcp_clear_rto_timer(tp);
 	tcp_check_space(tp);
+}
+
+/*
+ * An ACK with ECE (FLAG_ECE): once per window, tcp_enter_cwr sets
+ * ssthresh from the congestion control and queues CWR for the next new
+ * segment; cwnd does not grow until snd_una passes high_seq.
+ * Deviation: PRR's gradual reduction (tcp_cwnd_reduction) is collapsed
+ * into cwnd = ssthresh at once, as the model's fast recovery does.
+ */
+static void tcp_enter_cwr(struct cpu *cpu, struct tcp_sock *tp)
+{
+	tp->ece_acks++;
+	if (tp->ca_state != TCP_CA_OPEN)
+		return;
+	tp->cc.now = cpu_now(cpu);
+	tp->cc.snd_ssthresh = tp->cc.ops->ssthresh(&tp->cc);
+	tp->cc.snd_cwnd = MAX(tp->cc.snd_ssthresh, 2u);
+	tp->cc.snd_cwnd_cnt = 0;
+	tp->ca_state = TCP_CA_CWR;
+	tp->high_seq = tp->snd_nxt;
+	tp->ecn_flags |= TCP_ECN_QUEUE_CWR;
+	tp->cwr_events++;
 }
 
 static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *skb)
@@ -602,9 +650,11 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 	if (ack > tp->snd_una) {
 		tcp_ack_advance(cpu, tp, skb, ack);
 	} else if (!skb->payload_len && !win_changed && ++tp->dupacks == 3 &&
-		   tp->ca_state == TCP_CA_OPEN) {
+		   tp->ca_state <= TCP_CA_CWR) {
 		tcp_enter_recovery(cpu, tp);
 	}
+	if ((tp->ecn_flags & TCP_ECN_OK) && (skb->tcp_flags & TCPHDR_ECE))
+		tcp_enter_cwr(cpu, tp);
 	tcp_write_xmit(cpu, tp);	/* tcp_data_snd_check */
 }
 
@@ -759,6 +809,32 @@ static bool tcp_data_queue(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff 
 	return tp->ofo.qlen > 0;
 }
 
+/* tcp_ecn_accept_cwr, then __tcp_ecn_check_ce: CE on data asks the
+ * sender to reduce (ECE on our ACKs until its CWR), ACKed at once. */
+static void tcp_ecn_rcv(struct tcp_sock *tp, const struct sk_buff *skb)
+{
+	if (!(tp->ecn_flags & TCP_ECN_OK))
+		return;
+	if (skb->tcp_flags & TCPHDR_CWR)
+		tp->ecn_flags &= (uint8_t)~TCP_ECN_DEMAND_CWR;
+	switch (skb->ecn & INET_ECN_MASK) {
+	case INET_ECN_NOT_ECT:	/* after ECT: probably a retransmit */
+		if (tp->ecn_flags & TCP_ECN_SEEN)
+			tp->quick = MAX(tp->quick, 2u);
+		break;
+	case INET_ECN_CE:
+		tp->ce_received++;
+		if (!(tp->ecn_flags & TCP_ECN_DEMAND_CWR)) {
+			tp->quick = MAX(tp->quick, 2u);	/* tcp_enter_quickack_mode */
+			tp->ecn_flags |= TCP_ECN_DEMAND_CWR;
+		}
+		tp->ecn_flags |= TCP_ECN_SEEN;
+		break;
+	default:
+		tp->ecn_flags |= TCP_ECN_SEEN;
+	}
+}
+
 static struct tcp_sock *tcp_lookup(struct host *h, const struct sk_buff *skb)
 {
 	struct sock *sk;
@@ -805,6 +881,7 @@ void tcp_v4_rcv(struct cpu *cpu, struct sk_buff *skb)
 
 		tp->rcv_rtt = !tp->rcv_rtt ? r : tp->rcv_rtt + (r - tp->rcv_rtt) / 8;
 	}
+	tcp_ecn_rcv(tp, skb);
 	ack_now = tcp_data_queue(cpu, tp, skb);
 	tcp_ack_snd_check(cpu, tp, ack_now);
 }
@@ -933,6 +1010,10 @@ void tcp_connect_pair(struct tcp_sock *a, struct host *ha, struct cpu *ca,
 	a->dport = pb;
 	b->daddr = ha->addr;
 	b->dport = pa;
+	/* tcp_ecn_send_syn / tcp_ecn_make_synack: the connecting side asks
+	 * when its tcp_ecn is 1, the other accepts when its tcp_ecn is not 0 */
+	if (ha->tcp_ecn == 1 && hb->tcp_ecn)
+		a->ecn_flags = b->ecn_flags = TCP_ECN_OK;
 	/* established: each side knows the other's initial window */
 	a->rcv_wnd = tcp_select_window(a);
 	b->rcv_wnd = tcp_select_window(b);

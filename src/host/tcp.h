@@ -32,9 +32,17 @@
  *    a window update when the application frees space (tcp_cleanup_rbuf),
  *    receive window = free space >> tcp_adv_win_scale, tcp_rmem
  *    autotuning per RTT (tcp_rcv_space_adjust).
+ *  - classic ECN (RFC 3168; tcp_ecn_send, tcp_ecn_check_ce,
+ *    tcp_ecn_accept_cwr, tcp_enter_cwr): negotiated at connect when the
+ *    connecting host's tcp_ecn is 1 and the other's is not 0; new data
+ *    is ECT(0), ACKs and retransmits Not-ECT; CE makes the receiver echo
+ *    ECE (and ACK at once) until a CWR arrives; ECE puts the sender in
+ *    CWR once per window (ssthresh from the congestion control, cwnd =
+ *    ssthresh at once: Deviation, the kernel reduces by PRR), held until
+ *    something above high_seq is ACKed.
  * Leaves out: handshake and teardown (connections start established,
  * with IW10 and the peer's initial window), SACK (recovery is NewReno),
- * ECN, Nagle and TSO deferral (bulk flows only), window scaling limits
+ * AccECN and DCTCP, Nagle and TSO deferral (bulk flows only), window scaling limits
  * (64-bit windows), the socket lock and its backlog (a work item runs
  * atomically, so softirq never meets an owned socket), memory pressure.
  * RTT samples are whole jiffies (at least one) before 3.15, as
@@ -55,7 +63,13 @@
 #include "host/tcp_cc.h"
 #include "host/tcp_formulas.h"
 
-enum tcp_ca_state { TCP_CA_OPEN, TCP_CA_RECOVERY, TCP_CA_LOSS };
+enum tcp_ca_state { TCP_CA_OPEN, TCP_CA_CWR, TCP_CA_RECOVERY, TCP_CA_LOSS };
+
+/* tp->ecn_flags (include/net/tcp.h) */
+#define TCP_ECN_OK		1
+#define TCP_ECN_QUEUE_CWR	2
+#define TCP_ECN_DEMAND_CWR	4
+#define TCP_ECN_SEEN		8
 
 /* What held a sending flow back, sampled (see tcp_chrono_sample). */
 enum tcp_limit {
@@ -97,6 +111,7 @@ struct tcp_sock {
 	struct tcp_rtt_est est;		/* estimator state, RTT clock units */
 	int		backoff;
 	enum tcp_ca_state ca_state;
+	uint8_t		ecn_flags;	/* TCP_ECN_* */
 	uint64_t	high_seq;
 	int		dupacks;
 	uint64_t	pacing_rate;
@@ -125,6 +140,7 @@ struct tcp_sock {
 	uint64_t	bytes_acked, bytes_received, segs_out, segs_in;
 	uint64_t	retrans, fast_retrans, rtos, acks_out, acks_in;
 	uint64_t	tsq_throttles;
+	uint64_t	ece_acks, cwr_events, ce_received;	/* ECN */
 	sim_time_t	lim_ps[TCP_LIM_NR];
 	struct sim_event chrono;
 	sim_time_t	chrono_period, chrono_base;

@@ -2,7 +2,7 @@
 /*
  * pcap writer (see pcap.h). Frame layout, offsets from the MAC header:
  *   0  Ethernet: dst, src, type 0x0800                      14 bytes
- *  14  IPv4: 0x45, tos 0, tot_len, id, DF, ttl, proto, csum  20 bytes
+ *  14  IPv4: 0x45, tos (ECN bits only), tot_len, id, DF, ttl, proto, csum  20 bytes
  *  34  ICMP: type, code 0, csum, id, seq, then payload      8 + payload_len
  *      UDP:  sport, dport, 8 + payload_len, csum 0, zeros   8 + payload_len
  * Anything past the L4 payload up to skb->len (padding) is zero. The ICMP
@@ -88,7 +88,7 @@ static void build_ip(uint8_t *f, const struct sk_buff *skb)
 	put_mac(f + 6, skb->eth_src);
 	put_be16(f + 12, ETH_P_IP);
 	ip[0] = 0x45;
-	ip[1] = 0;
+	ip[1] = skb->ecn & INET_ECN_MASK;	/* DSCP 0; the ECN field as sent */
 	put_be16(ip + 2, (uint16_t)skb_ip_len(skb));
 	put_be16(ip + 4, skb->ip_id);
 	put_be16(ip + 6, 0x4000);		/* DF, offset 0 */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "run/world.h"
 #include "nic/nic.h"
+#include "host/sch_fq_codel.h"
 #include "core/util.h"
 
 static const char *const acct_names[ACCT_NR] = { "us", "sy", "hi", "si" };
@@ -225,6 +226,10 @@ static json_t *stream_json(const struct stream_app *s, sim_time_t end)
 	json_object_set_new(o, "rtos", json_integer((json_int_t)tp->rtos));
 	json_object_set_new(o, "acks_in", json_integer((json_int_t)tp->acks_in));
 	json_object_set_new(o, "tsq_throttles", json_integer((json_int_t)tp->tsq_throttles));
+	json_object_set_new(o, "ecn", json_boolean(tp->ecn_flags & TCP_ECN_OK));
+	json_object_set_new(o, "ece_acks", json_integer((json_int_t)tp->ece_acks));
+	json_object_set_new(o, "cwr_events", json_integer((json_int_t)tp->cwr_events));
+	json_object_set_new(o, "ce_received", json_integer((json_int_t)s->rx.ce_received));
 	json_object_set_new(o, "cwnd", json_integer(tp->cc.snd_cwnd));
 	json_object_set_new(o, "ssthresh", json_integer(tp->cc.snd_ssthresh));
 	json_object_set_new(o, "srtt_us", jreal(time_to_us(tp->srtt), 3));
@@ -277,6 +282,15 @@ static json_t *txq_json(const struct host *h, int q)
 	json_object_set_new(jq, "drops", json_integer((json_int_t)qd->drops));
 	json_object_set_new(jq, "requeues", json_integer((json_int_t)qd->requeues));
 	json_object_set_new(jq, "max_qlen", json_integer(qd->max_qlen));
+	if (qd->fq) {	/* tc -s qdisc: fq_codel's own counters */
+		struct fq_codel_stats fs;
+
+		fq_codel_get_stats(qd->fq, &fs);
+		json_object_set_new(jq, "drop_overlimit", json_integer(fs.drop_overlimit));
+		json_object_set_new(jq, "codel_drops", json_integer(fs.codel_drops));
+		json_object_set_new(jq, "ecn_mark", json_integer(fs.ecn_mark));
+		json_object_set_new(jq, "new_flow_count", json_integer(fs.new_flow_count));
+	}
 	json_object_set_new(o, "qdisc", jq);
 	if (h->dev.txq[q].bql_on) {
 		const struct bql_queue *b = &h->dev.txq[q].bql;

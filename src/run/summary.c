@@ -111,6 +111,10 @@ static void stream_summary(const struct world *w, const struct stream_app *s, FI
 		s->host->name, s->dest->name, stream_goodput_mbps(s, w->duration),
 		stream_goodput_mbps(s, w->duration) / 8, tp->cc.snd_cwnd, time_to_ms(tp->srtt),
 		(unsigned long long)tp->retrans, (long long)tp->sk.sk_sndbuf);
+	if (tp->ecn_flags & TCP_ECN_OK)
+		fprintf(out, "  ECN: %llu CE segments received, %llu ECE ACKs, %llu cwnd reductions (CWR)\n",
+			(unsigned long long)s->rx.ce_received, (unsigned long long)tp->ece_acks,
+			(unsigned long long)tp->cwr_events);
 	for (i = 0; i < TCP_LIM_NR; i++)
 		total += tp->lim_ps[i];
 	for (i = 0; i < TCP_LIM_NR; i++)	/* by share, largest first */
