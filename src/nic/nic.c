@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Driver dispatch by name: see nic.h. */
+#include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 #include "nic/nic.h"
 #include "host/host.h"
@@ -8,7 +10,19 @@ int nic_probe(struct host *h, struct eth_port *port, const char *driver,
 	      const struct nic_config *cfg, char *msg, size_t len,
 	      enum nic_field *field)
 {
-	if (!strcmp(driver, "ideal"))
+	bool ideal = !strcmp(driver, "ideal");
+
+	if (cfg->irq_cpu >= 0 && (!ideal || cfg->irq_cpu >= h->nr_cpus)) {
+		*field = NIC_F_IRQ_CPU;
+		if (!ideal)
+			snprintf(msg, len, "irq_cpu applies to the ideal driver; %s's interrupt "
+				 "CPUs follow its per-CPU interrupts and CPU_MAP", driver);
+		else
+			snprintf(msg, len, "irq_cpu %lld, but %s has %d CPU(s)",
+				 (long long)cfg->irq_cpu, h->name, h->nr_cpus);
+		return -1;
+	}
+	if (ideal)
 		return ideal_probe(h, port, cfg);
 	return mvneta_probe(h, port, driver, cfg, msg, len, field);
 }

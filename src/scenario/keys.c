@@ -86,6 +86,11 @@ static const struct scn_key scn_keys[] = {
 	    .choices = select_names, .def = "kernel", .unit = "",
 	    .meaning = "TX queue choice: kernel (XPS/hash) or cpu (txq = cpu % txq_number, "
 		       "the 2015 mvneta patch, with TX queue q handled by CPU q)"),
+	KEY(SCN_HOST, "irq_cpu", SCN_T_INT, struct scn_host, irq_cpu,
+	    .min = 0, .max = 3, .nodef = "0", .unit = "cpu",
+	    .meaning = "CPU that takes the ideal NIC's interrupt and so runs its NAPI poll "
+		       "(/proc/irq/N/smp_affinity); mvneta's CPUs follow its per-CPU "
+		       "interrupts and CPU_MAP instead"),
 	KEY(SCN_HOST, "tx_fixed_prio", SCN_T_INT, struct scn_host, tx_fixed_prio,
 	    .min = 0, .max = 255, .def = "0", .unit = "queue mask",
 	    .meaning = "mvneta TX arbitration: queues (bit q = TX queue q) the NETA engine serves "

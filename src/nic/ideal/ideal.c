@@ -213,7 +213,8 @@ int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *
 	sim_event_init(&ip->tx_done_ev, ideal_tx_done, ip);
 	sim_event_init(&ip->rx_coal_ev, rx_coal_fire, ip);
 	ip->rx_usecs = cfg->rx_usecs > 0 ? cfg->rx_usecs : 0;
-	ip->irq = host_request_irq(h, "ideal", 0, ideal_isr, ip);
+	ip->irq = host_request_irq(h, "ideal", cfg->irq_cpu > 0 ? (int)cfg->irq_cpu : 0,
+				   ideal_isr, ip);
 	netif_napi_add(&h->dev, &ip->napi, ideal_poll, h->kp->napi_weight);
 	ip->napi.priv = ip;
 	ip->mask = IDEAL_CAUSE_TX | IDEAL_CAUSE_RX;
