@@ -71,6 +71,7 @@ struct scn_host {
 	char		tx_select[SCN_NAME_MAX];	/* kernel | cpu */
 	int64_t		tx_fixed_prio;		/* NETA TQFPC queue mask */
 	int64_t		irq_cpu;		/* /proc/irq/N/smp_affinity (ideal) */
+	int64_t		rxq_def;		/* mvneta module parameter */
 	char		qdisc[SCN_NAME_MAX];		/* pfifo_fast | fq_codel */
 	sim_time_t	tx_timer_period;
 	int64_t		xps_cpus[SCN_MAX_MASKS];	/* per TX queue; [0] SCN_UNSET: driver's */

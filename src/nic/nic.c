@@ -22,6 +22,11 @@ int nic_probe(struct host *h, struct eth_port *port, const char *driver,
 				 (long long)cfg->irq_cpu, h->name, h->nr_cpus);
 		return -1;
 	}
+	if (ideal && cfg->rxq_def >= 0) {
+		*field = NIC_F_RXQ_DEF;
+		snprintf(msg, len, "rxq_def is an mvneta module parameter; the ideal NIC has one RX queue");
+		return -1;
+	}
 	if (ideal)
 		return ideal_probe(h, port, cfg);
 	return mvneta_probe(h, port, driver, cfg, msg, len, field);

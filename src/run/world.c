@@ -33,6 +33,7 @@ static const void *nic_field_ptr(const struct scn_host *sh, enum nic_field f)
 	case NIC_F_TXQ: return &sh->txq_number;
 	case NIC_F_RXQ: return &sh->rxq_number;
 	case NIC_F_IRQ_CPU: return &sh->irq_cpu;
+	case NIC_F_RXQ_DEF: return &sh->rxq_def;
 	default: return sh->driver;
 	}
 }
@@ -154,7 +155,7 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		.txq_number = sh->txq_number, .rxq_number = sh->rxq_number,
 		.tx_queue_len = sh->tx_queue_len, .tx_reclaim = sh->tx_reclaim,
 		.tx_select = sh->tx_select, .tx_fixed_prio = sh->tx_fixed_prio,
-		.irq_cpu = sh->irq_cpu,
+		.irq_cpu = sh->irq_cpu, .rxq_def = sh->rxq_def,
 		.tx_timer_period = sh->tx_timer_period,
 	};
 	enum nic_field field = NIC_F_NONE;

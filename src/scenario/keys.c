@@ -86,6 +86,11 @@ static const struct scn_key scn_keys[] = {
 	    .choices = select_names, .def = "kernel", .unit = "",
 	    .meaning = "TX queue choice: kernel (XPS/hash) or cpu (txq = cpu % txq_number, "
 		       "the 2015 mvneta patch, with TX queue q handled by CPU q)"),
+	KEY(SCN_HOST, "rxq_def", SCN_T_INT, struct scn_host, rxq_def,
+	    .min = 0, .max = 7, .nodef = "0", .unit = "queue",
+	    .meaning = "mvneta module parameter rxq_def: the RX queue that receives "
+		       "everything (PORT_CONFIG); with per-CPU interrupts and no spreading "
+		       "(mvneta-4.4) it also elects the CPU: rxq_def % CPUs (mvneta_percpu_elect)"),
 	KEY(SCN_HOST, "irq_cpu", SCN_T_INT, struct scn_host, irq_cpu,
 	    .min = 0, .max = 3, .nodef = "0", .unit = "cpu",
 	    .meaning = "CPU that takes the ideal NIC's interrupt and so runs its NAPI poll "

@@ -396,6 +396,8 @@ void mvneta_dev_write(struct neta_dev *d, uint32_t reg, uint32_t val)
 			d->visible[c] = map_visible(val);
 		}
 		update_irq(d);
+	} else if (reg == MVNETA_PORT_CONFIG) {
+		d->rxq_def = (int)((val & MVNETA_DEF_RXQ_MASK) >> 1);
 	} else if (reg == MVNETA_TXQ_FIXED_PRIO) {
 		d->fixed_prio = val & 0xff;
 	} else if (IN_BANK(reg, MVNETA_TXQ_UPDATE_REG(0))) {

@@ -549,6 +549,10 @@ static int check_config(const struct mvneta_profile *p, const struct nic_config 
 	if (cfg->tx_frames != -1 && cfg->tx_frames > MVNETA_TXQ_SENT_THRESH_MASK)
 		FAIL(NIC_F_TX_FRAMES, "tx-frames %lld exceeds the 14-bit threshold field",
 		     (long long)cfg->tx_frames);
+	if (cfg->rxq_def != -1 && cfg->rxq_def >= (cfg->rxq_number != -1 ? cfg->rxq_number : p->rxq_number))
+		FAIL(NIC_F_RXQ_DEF, "rxq_def %lld, but the port has %lld RX queue(s) (rxq_number)",
+		     (long long)cfg->rxq_def,
+		     (long long)(cfg->rxq_number != -1 ? cfg->rxq_number : p->rxq_number));
 	if (cfg->rx_frames != -1 && cfg->rx_frames > MVNETA_RXQ_OCCUPIED_ALL_MASK)
 		FAIL(NIC_F_RX_FRAMES, "rx-frames %lld exceeds the 14-bit threshold field",
 		     (long long)cfg->rx_frames);
@@ -627,6 +631,13 @@ static void mvneta_irq_init(struct mvneta_port *pp)
 	}
 }
 
+/* mvneta_percpu_elect (4.4): the CPU whose per-CPU interrupt is enabled
+ * is rxq_def % num_online_cpus; one interrupt line (3.x) is on CPU 0. */
+static int elected_cpu(const struct mvneta_port *pp)
+{
+	return pp->prof->percpu ? pp->rxq_def % pp->nr_cpus : 0;
+}
+
 static uint32_t cpu_map_of(const struct mvneta_port *pp, int c)
 {
 	uint32_t m = 0;
@@ -634,8 +645,8 @@ static uint32_t cpu_map_of(const struct mvneta_port *pp, int c)
 
 	if (!pp->prof->spread && !(pp->select_cpu && pp->prof->percpu))
 		return 0xffff;
-	for (q = 0; q < pp->rxq_number; q++)	/* RX: rxq % ncpu; rxq_def on CPU 0 */
-		if (q % pp->nr_cpus == c || (!pp->prof->spread && c == 0))
+	for (q = 0; q < pp->rxq_number; q++)	/* RX: rxq % ncpu; rxq_def on the elected CPU */
+		if (q % pp->nr_cpus == c || (!pp->prof->spread && c == elected_cpu(pp)))
 			m |= MVNETA_CPU_RXQ_ACCESS(q);
 	for (q = 0; q < pp->txq_number; q++)
 		if (q % pp->nr_cpus == c)
@@ -644,14 +655,15 @@ static uint32_t cpu_map_of(const struct mvneta_port *pp, int c)
 }
 
 /* Write CPU_MAP and unmask each CPU's bank; with per-CPU interrupts but
- * no spreading only the elected CPU (rxq_def % ncpu = 0) is unmasked
+ * no spreading only the elected CPU (rxq_def % ncpu) is unmasked
  * (mvneta_percpu_elect, 4.4). */
 static void mvneta_irq_enable(struct mvneta_port *pp)
 {
 	int c;
 
 	for (c = 0; c < pp->nr_cpus; c++) {
-		bool on = c == 0 || (pp->prof->percpu && cpu_map_of(pp, c) != 0xffff);
+		bool on = c == elected_cpu(pp) ||
+			  (pp->prof->percpu && cpu_map_of(pp, c) != 0xffff);
 
 		mvneta_dev_write(&pp->dev, MVNETA_CPU_MAP(c), cpu_map_of(pp, c));
 		write_on_cpu(pp, c, MVNETA_INTR_NEW_MASK, on ? intr_mask(pp) : 0);
@@ -679,6 +691,7 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 	pp->prof = p;
 	pp->txq_number = (int)pick(cfg->txq_number, p->txq_number);
 	pp->rxq_number = (int)pick(cfg->rxq_number, p->rxq_number);
+	pp->rxq_def = (int)pick(cfg->rxq_def, 0);
 	txd = (uint32_t)pick(cfg->tx_ring, p->max_txd);
 	rxd = (uint32_t)pick(cfg->rx_ring, p->max_rxd);
 	h->drv = pp;
@@ -717,6 +730,8 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 			(uint32_t)(cfg->rx_usecs / PS_PER_US) : p->rx_coal_usec;
 		rxq_init(pp, &pp->rxqs[q], q, rxd);
 	}
+	/* mvneta_defaults_set: MVNETA_PORT_CONFIG_DEFL_VALUE(rxq_def) */
+	mvneta_dev_write(&pp->dev, MVNETA_PORT_CONFIG, MVNETA_DEF_RXQ(pp->rxq_def));
 	if (cfg->tx_fixed_prio > 0)	/* a what-if: mvneta leaves it at reset */
 		mvneta_dev_write(&pp->dev, MVNETA_TXQ_FIXED_PRIO, (uint32_t)cfg->tx_fixed_prio);
 	netif_tx_start_all_queues(&h->dev);

@@ -34,6 +34,13 @@
 #define  MVNETA_TX_INTR_MASK_ALL	(0xff << 0)
 #define  MVNETA_RX_INTR_MASK(nr_rxqs)	(((1 << (nr_rxqs)) - 1) << 8)
 #define  MVNETA_RX_INTR_MASK_ALL	(0xff << 8)
+/* Port configuration: the default RX queue for every class of traffic
+ * (MVNETA_PORT_CONFIG_DEFL_VALUE(rxq_def) sets DEF_RXQ, _ARP, _TCP, _UDP
+ * and _BPDU alike; the device model reads DEF_RXQ). */
+#define MVNETA_PORT_CONFIG		0x2400
+#define  MVNETA_DEF_RXQ(q)		((q) << 1)
+#define  MVNETA_DEF_RXQ_MASK		(7u << 1)
+
 /* Transmit Queue Fixed Priority Configuration, bit q = TX queue q (the
  * version-1 TX queue arbiter; offset from NetBSD sys/dev/marvell/
  * mvxpereg.h MVXPE_TQFPC_V1; mvneta.c never writes it). */
