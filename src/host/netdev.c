@@ -415,6 +415,8 @@ int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb)
 
 	cpu_charge(cpu, cpu->host->plat->cost.dev_queue_xmit);
 	skb->queue_mapping = netdev_pick_tx(dev, skb, cpu->id);
+	if (skb->sk)
+		skb->sk->last_txq = skb->queue_mapping;
 	q = &dev->txq[skb->queue_mapping].qdisc;
 	skb->t[SKB_T_QDISC] = cpu_now(cpu);
 	rc = qdisc_enqueue(cpu, q, skb);

@@ -42,6 +42,7 @@ struct sock {
 	uint8_t		sk_priority;	/* SO_PRIORITY, or rt_tos2priority(tos) */
 	uint32_t	sk_hash;
 	int		tx_queue;	/* sk_tx_queue_mapping, -1 = none */
+	int		last_txq;	/* queue of the last skb sent, -1 = none (explanations) */
 	bool		connected;	/* has a route: may cache its queue */
 	uint16_t	port;		/* UDP local port */
 	struct skb_queue rxq;

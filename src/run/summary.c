@@ -34,6 +34,10 @@ static void ping_why(const struct ping *p, FILE *out)
 	struct nic_info ni;
 	int q = busiest_txq(p->host, &st);
 
+	if (p->sk.last_txq >= 0) {	/* the ping's own queue */
+		q = p->sk.last_txq;
+		nic_queue_stats(p->host, q, &st);
+	}
 	nic_info(p->host, &ni);
 	if (p->first_error_seq >= 0 && p->err_qdisc) {
 		fprintf(out, "  why: sendmsg for icmp_seq %ld failed because the qdisc of its TX queue was "
@@ -50,6 +54,14 @@ static void ping_why(const struct ping *p, FILE *out)
 			" txq %d sent %llu frames, reclaim freed %llu.\n",
 			ni.reclaim, st.tx_frames, q, (unsigned long long)st.packets,
 			(unsigned long long)st.reclaimed);
+		return;
+	}
+	if (!p->sk.freed && p->sk.skbs_held) {
+		fprintf(out, "  why no error yet: none of the %u echo requests was freed by TX reclaim,"
+			" but the peak sk_wmem_alloc %lld B stayed within 2 x sk_sndbuf = %lld B"
+			" (%s, tx-frames %u: txq %d sent %llu frames).\n",
+			p->sk.skbs_held, (long long)p->sk.wmem_peak, (long long)(2 * p->sk.sk_sndbuf),
+			ni.reclaim, st.tx_frames, q, (unsigned long long)st.packets);
 		return;
 	}
 	fprintf(out, "  why no error: peak sk_wmem_alloc %lld B stayed within 2 x sk_sndbuf = %lld B;"
