@@ -43,7 +43,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	t0 = now_s();
-	world_run(&w);
+	world_run(&w, NULL, NULL);
 	wall = now_s() - t0;
 	printf("%-40s %s\n", argv[1], sets);
 	printf("  simulated %.1f s in %.3f s wall: %.0f simulated s per wall s, %.2f M events/s (%llu events)\n",

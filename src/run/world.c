@@ -344,11 +344,16 @@ int world_pcap(struct world *w, const char *prefix, struct scn_error *err)
 	return 0;
 }
 
-void world_run(struct world *w)
+void world_run(struct world *w, void (*progress)(const struct world *w, void *arg), void *arg)
 {
 	int i;
 
-	sim_run(&w->sim, w->duration);
+	for (i = 1; i <= WORLD_RUN_SLICES; i++) {
+		sim_run(&w->sim, w->duration / WORLD_RUN_SLICES * i +
+			(i == WORLD_RUN_SLICES ? w->duration % WORLD_RUN_SLICES : 0));
+		if (progress)
+			progress(w, arg);
+	}
 	for (i = 0; i < w->nr_apps; i++)
 		if (w->apps[i].kind == APP_PING)
 			ping_stop(&w->apps[i].u.ping);

@@ -46,7 +46,11 @@ struct world {
 int world_build(struct world *w, const struct scenario *s, struct scn_error *err);
 /* Open per-direction pcap files PREFIX-A-B.pcap; -1 with err. */
 int world_pcap(struct world *w, const char *prefix, struct scn_error *err);
-void world_run(struct world *w);
+/* Run to the end in WORLD_RUN_SLICES equal slices of simulated time,
+ * calling progress (if not NULL) after each; slicing is unconditional so
+ * the results never depend on whether anyone watches. */
+#define WORLD_RUN_SLICES 100
+void world_run(struct world *w, void (*progress)(const struct world *w, void *arg), void *arg);
 json_t *world_results(const struct world *w);
 void world_summary(const struct world *w, FILE *out);
 void world_destroy(struct world *w);

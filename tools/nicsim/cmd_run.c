@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include "cli.h"
 #include "run/world.h"
 
@@ -96,8 +98,36 @@ static int write_json(json_t *res, const char *path)
 	return 0;
 }
 
+/* Progress on stderr for runs longer than about a second, on a terminal. */
+struct progress {
+	bool	tty, shown;
+	double	start;
+};
+
+static double wall_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void show_progress(const struct world *w, void *arg)
+{
+	struct progress *p = arg;
+	double wall = wall_now() - p->start;
+
+	if (wall < 1.0)
+		return;
+	fprintf(stderr, "\r  nicsim: %3.0f%%, %.1f of %.1f s simulated in %.1f s",
+		100.0 * (double)w->sim.now / (double)w->duration, time_to_s(w->sim.now),
+		time_to_s(w->duration), wall);
+	p->shown = true;
+}
+
 int cmd_run(int argc, char **argv)
 {
+	struct progress prog = { 0 };
 	struct run_opts o = { 0 };
 	struct scenario s;
 	struct scn_error err = { { 0 } };
@@ -116,7 +146,11 @@ int cmd_run(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
-	world_run(&w);
+	prog.tty = !o.quiet && isatty(STDERR_FILENO);
+	prog.start = wall_now();
+	world_run(&w, prog.tty ? show_progress : NULL, &prog);
+	if (prog.shown)
+		fputs("\r\033[K", stderr);	/* clear the progress line */
 	if (!o.quiet)
 		world_summary(&w, o.json && !strcmp(o.json, "-") ? stderr : stdout);
 	if (o.json) {
