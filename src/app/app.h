@@ -50,6 +50,7 @@ struct ping_reply {
 	uint16_t	seq;
 	sim_time_t	rtt;
 	sim_time_t	part[RTT_NR];
+	sim_time_t	req_wire;	/* the request's first bit on the wire */
 };
 
 struct ping {

@@ -228,6 +228,7 @@ static void record_reply(struct ping *p, const struct sk_buff *skb, long triptim
 	p->replies[p->nr_replies].seq = seq;
 	p->replies[p->nr_replies].rtt = (sim_time_t)triptime * PS_PER_US;
 	rtt_split(skb, p->replies[p->nr_replies].part);
+	p->replies[p->nr_replies].req_wire = skb->req_path[PATH_WIRE];
 	p->nr_replies++;
 }
 

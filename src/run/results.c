@@ -120,6 +120,9 @@ static json_t *replies_json(const struct ping *p)
 		json_object_set_new(r, "seq", json_integer(p->replies[i].seq));
 		json_object_set_new(r, "rtt_us", jreal(time_to_us(p->replies[i].rtt), 3));
 		json_object_set_new(r, "split_us", split_json(p->replies[i].part, 1));
+		/* as the pcap stamps it: nanoseconds, truncated */
+		json_object_set_new(r, "request_wire_ns",
+				    json_integer((json_int_t)(p->replies[i].req_wire / PS_PER_NS)));
 		json_array_append_new(a, r);
 	}
 	return a;
