@@ -53,6 +53,8 @@ int world_pcap(struct world *w, const char *prefix, struct scn_error *err);
 void world_run(struct world *w, void (*progress)(const struct world *w, void *arg), void *arg);
 json_t *world_results(const struct world *w);
 void world_summary(const struct world *w, FILE *out);
+/* nicsim explain: per application, its limiter as cause, rule and remedy. */
+void world_explain(const struct world *w, FILE *out);
 void world_destroy(struct world *w);
 
 double stream_goodput_mbps(const struct stream_app *s, sim_time_t end);

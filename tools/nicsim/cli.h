@@ -2,6 +2,7 @@
 #ifndef NICSIM_CLI_H
 #define NICSIM_CLI_H
 int cmd_run(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
 int cmd_keys(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_validate(int argc, char **argv);

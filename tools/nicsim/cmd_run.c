@@ -125,7 +125,8 @@ static void show_progress(const struct world *w, void *arg)
 	p->shown = true;
 }
 
-int cmd_run(int argc, char **argv)
+/* run and explain share everything but what they print at the end */
+static int run_or_explain(int argc, char **argv, bool explain)
 {
 	struct progress prog = { 0 };
 	struct run_opts o = { 0 };
@@ -151,7 +152,9 @@ int cmd_run(int argc, char **argv)
 	world_run(&w, prog.tty ? show_progress : NULL, &prog);
 	if (prog.shown)
 		fputs("\r\033[K", stderr);	/* clear the progress line */
-	if (!o.quiet)
+	if (explain)
+		world_explain(&w, o.json && !strcmp(o.json, "-") ? stderr : stdout);
+	else if (!o.quiet)
 		world_summary(&w, o.json && !strcmp(o.json, "-") ? stderr : stdout);
 	if (o.json) {
 		json_t *res = world_results(&w);
@@ -164,4 +167,14 @@ out:
 	scenario_free(&s);
 	free(o.sets);
 	return rc;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	return run_or_explain(argc, argv, false);
+}
+
+int cmd_explain(int argc, char **argv)
+{
+	return run_or_explain(argc, argv, true);
 }

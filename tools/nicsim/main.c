@@ -30,6 +30,9 @@ static void usage(FILE *out)
 		"      --quiet            no summary (and no progress line)\n"
 		"                       runs longer than a second show progress on\n"
 		"                       stderr when it is a terminal\n"
+		"  explain FILE [options]  run it and say what limited each application:\n"
+		"                       cause, rule and remedy, with the run's numbers\n"
+		"                       (run's options; --quiet has no effect)\n"
 		"  keys [--markdown]    every scenario key: default, unit, meaning\n"
 		"  list                 the shipped scenarios\n"
 		"  validate [FILE...]   published observations against the model\n"
@@ -56,6 +59,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "run"))
 		return cmd_run(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "explain"))
+		return cmd_explain(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "keys"))
 		return cmd_keys(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "list"))

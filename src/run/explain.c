@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: MIT
+/*
+ * nicsim explain: for each application, what limited it, derived from the
+ * same counters as the summary (the socket's charge ledger, the NIC's
+ * reclaim counters, TCP's "limited by" sampling) and put as cause, rule
+ * and remedy with the run's own numbers. No text is keyed to a scenario:
+ * every sentence follows from a mechanism's state at the end of the run.
+ */
+#include <string.h>
+#include "run/world.h"
+#include "nic/nic.h"
+
+/* The queue the socket last used, else the busiest one. */
+static int sock_txq(const struct host *h, const struct sock *sk, struct nic_queue_stats *st)
+{
+	struct nic_info ni;
+	int q, best = 0;
+
+	nic_info(h, &ni);
+	if (sk->last_txq >= 0) {
+		nic_queue_stats(h, sk->last_txq, st);
+		return sk->last_txq;
+	}
+	nic_queue_stats(h, 0, st);
+	for (q = 1; q < ni.nr_txq; q++) {
+		struct nic_queue_stats s;
+
+		nic_queue_stats(h, q, &s);
+		if (s.packets > st->packets) {
+			*st = s;
+			best = q;
+		}
+	}
+	return best;
+}
+
+/* What frees a held skb under this driver's reclaim, and when it would
+ * have come in time for a socket that can hold `room` of them. */
+static void ping_remedy(const struct nic_info *ni, const struct nic_queue_stats *st,
+			int q, uint32_t room, FILE *out)
+{
+	if (!strcmp(ni->reclaim, "tx-irq")) {
+		fprintf(out, "  what would release them: the TX-done interrupt of txq %d, raised only when"
+			" more than tx-frames = %u frames have been sent on it (%u frames); the socket"
+			" fills after %u. With tx-frames <= %u the interrupt comes before the socket"
+			" is full.\n", q, st->tx_frames, st->tx_frames + 1, room, room ? room - 1 : 0);
+		return;
+	}
+	fprintf(out, "  what would release them: the next reclaim pass of the %s policy"
+		" (%llu timer runs in this run).\n", ni->reclaim, (unsigned long long)ni->tx_timer_runs);
+}
+
+static void ping_explain(const struct ping *p, FILE *out)
+{
+	struct nic_queue_stats st;
+	struct nic_info ni;
+	int q = sock_txq(p->host, &p->sk, &st);
+	int64_t limit = 2 * p->sk.sk_sndbuf;
+
+	nic_info(p->host, &ni);
+	fprintf(out, "ping %s -> %s: %ld sent, %ld answered, %llu sendmsg failures (ENOBUFS)\n",
+		p->host->name, p->dest->name, p->ntransmitted, p->nreceived,
+		(unsigned long long)p->enobufs);
+	if (p->first_error_seq >= 0 && p->err_qdisc) {
+		fprintf(out, "  cause: icmp_seq %ld was dropped by the full qdisc of txq %d; IP_RECVERR"
+			" reports the drop as ENOBUFS (the socket held only %lld B).\n",
+			p->first_error_seq, q, (long long)p->err_wmem);
+		return;
+	}
+	if (p->first_error_seq >= 0) {
+		int64_t ts = p->err_held ? (p->err_wmem - 1) / p->err_held : 0;
+		uint32_t room = ts ? (uint32_t)((limit - 1) / ts) + 1 : 0;
+
+		fprintf(out, "  cause: the socket's send buffer was full. A raw socket may charge up to"
+			" 2 x sk_sndbuf = %lld B of sk_wmem_alloc; at icmp_seq %ld it held %lld B:"
+			" %u echo requests of %lld B truesize each, plus 1.\n",
+			(long long)limit, p->first_error_seq, (long long)p->err_wmem, p->err_held,
+			(long long)ts);
+		fprintf(out, "  why they were held: a request stays charged until the driver frees it at"
+			" TX reclaim, not when it leaves the wire; over the run txq %d sent %llu frames"
+			" and reclaim (%s) freed %llu.\n", q, (unsigned long long)st.packets,
+			ni.reclaim, (unsigned long long)st.reclaimed);
+		ping_remedy(&ni, &st, q, room, out);
+		return;
+	}
+	if (!p->sk.freed) {
+		fprintf(out, "  no failure yet: sk_wmem_alloc peaked at %lld B of the %lld B a raw socket"
+			" may charge (2 x sk_sndbuf); none of the %u echo requests still charged has"
+			" been freed by reclaim (%s, tx-frames %u on txq %d, %llu frames sent).\n",
+			(long long)p->sk.wmem_peak, (long long)limit, p->sk.skbs_held, ni.reclaim,
+			st.tx_frames, q, (unsigned long long)st.packets);
+		return;
+	}
+	fprintf(out, "  no failure: sk_wmem_alloc peaked at %lld B of the %lld B a raw socket may"
+		" charge (2 x sk_sndbuf); reclaim (%s, tx-frames %u on txq %d) freed %llu"
+		" skbs in %llu passes, each held %.1f us on average.\n",
+		(long long)p->sk.wmem_peak, (long long)limit, ni.reclaim, st.tx_frames, q,
+		(unsigned long long)st.reclaimed, (unsigned long long)st.reclaim_events,
+		p->sk.freed ? time_to_us(p->sk.held_ps_total) / (double)p->sk.freed : 0.0);
+}
+
+static double share(const struct tcp_sock *tp, enum tcp_limit l)
+{
+	sim_time_t total = 0;
+	int i;
+
+	for (i = 0; i < TCP_LIM_NR; i++)
+		total += tp->lim_ps[i];
+	return total ? 100.0 * (double)tp->lim_ps[l] / (double)total : 0;
+}
+
+/* The busiest CPU of a host, by busy time. */
+static int busiest_cpu(const struct host *h, double *pct, sim_time_t duration)
+{
+	int i, best = 0;
+	sim_time_t bt = 0;
+
+	for (i = 0; i < h->nr_cpus; i++) {
+		sim_time_t t = 0;
+		int a;
+
+		for (a = 0; a < ACCT_NR; a++)
+			t += h->cpus[i].busy_ps[a];
+		if (t > bt) {
+			bt = t;
+			best = i;
+		}
+	}
+	*pct = duration ? 100.0 * (double)bt / (double)duration : 0;
+	return best;
+}
+
+/* The other limiters that held the flow at least 5 % of the time. */
+static void also_limited(const struct tcp_sock *tp, enum tcp_limit main_l, FILE *out)
+{
+	bool any = false;
+	int i;
+
+	for (i = 0; i < TCP_LIM_NR; i++) {
+		if (i == (int)main_l || share(tp, (enum tcp_limit)i) < 5.0)
+			continue;
+		fprintf(out, "%s %s %.0f %%", any ? "," : "  also:", tcp_limit_names[i],
+			share(tp, (enum tcp_limit)i));
+		any = true;
+	}
+	if (any)
+		fprintf(out, "\n");
+}
+
+static void stream_explain(const struct world *w, const struct stream_app *s, FILE *out)
+{
+	const struct tcp_sock *tp = &s->tx;
+	enum tcp_limit l = tcp_main_limit(tp);
+	struct nic_queue_stats st;
+	struct nic_info ni;
+	double pct;
+	int q = sock_txq(s->host, &tp->sk, &st), c;
+
+	nic_info(s->host, &ni);
+	fprintf(out, "%s %s -> %s: %.1f Mbit/s goodput; main limiter: %s (%.0f %% of the time)\n",
+		s->cfg.mode == STREAM_WRITE ? "stream" : "http", s->host->name, s->dest->name,
+		stream_goodput_mbps(s, w->duration), tcp_limit_names[l], share(tp, l));
+	switch (l) {
+	case TCP_LIM_TSQ:
+		fprintf(out, "  cause: TCP Small Queues stopped the flow %llu times: sk_wmem_alloc (bytes"
+			" below TCP, charged until the driver frees them) reached the era's limit"
+			" (kernel %s, tcp_limit_output_bytes %u, pacing rate %.1f Mbit/s).\n",
+			(unsigned long long)tp->tsq_throttles, s->host->kp->name,
+			s->host->kp->tcp_limit_output_bytes,
+			tp->pacing_rate == UINT64_MAX ? 0 : (double)tp->pacing_rate * 8 / 1e6);
+		fprintf(out, "  what releases it: TX completion on txq %d, by the %s reclaim policy"
+			" (%llu reclaim passes, %llu timer runs); until then nothing is sent.\n",
+			q, ni.reclaim, (unsigned long long)st.reclaim_events,
+			(unsigned long long)ni.tx_timer_runs);
+		break;
+	case TCP_LIM_LINK:
+		fprintf(out, "  cause: the wire was busy with the flow's frames when sampled; goodput"
+			" %.1f of a %.0f Mbit/s link.\n",
+			stream_goodput_mbps(s, w->duration), (double)w->link.rate / 1e6);
+		break;
+	case TCP_LIM_CPU:
+		c = busiest_cpu(s->host, &pct, w->duration);
+		fprintf(out, "  cause: a CPU on the path had work queued; the busiest, %s cpu%d, was"
+			" busy %.1f %% of the run.\n", s->host->name, c, pct);
+		break;
+	case TCP_LIM_CWND:
+		fprintf(out, "  cause: the congestion window was full: cwnd %u, ssthresh %u, %llu"
+			" retransmits, %llu ECN reductions, srtt %.3f ms.\n", tp->cc.snd_cwnd,
+			tp->cc.snd_ssthresh, (unsigned long long)tp->retrans,
+			(unsigned long long)tp->cwr_events, time_to_ms(tp->srtt));
+		break;
+	case TCP_LIM_RWND:
+		fprintf(out, "  cause: the receiver's window was full: %llu B advertised.\n",
+			(unsigned long long)tp->snd_wnd);
+		break;
+	case TCP_LIM_SNDBUF:
+		fprintf(out, "  cause: the application waited for send-buffer space: sk_sndbuf %lld B,"
+			" tcp_wmem max %lld B.\n", (long long)tp->sk.sk_sndbuf,
+			(long long)s->host->kp->tcp_wmem[2]);
+		break;
+	case TCP_LIM_STOPPED:
+		fprintf(out, "  cause: the qdisc or the driver's queue %d was stopped (%llu stops).\n",
+			q, (unsigned long long)s->host->dev.txq[q].stops);
+		break;
+	default:
+		fprintf(out, "  cause: the application had nothing to send.\n");
+	}
+	also_limited(tp, l, out);
+}
+
+static void udp_explain(const struct udp_app *u, FILE *out)
+{
+	fprintf(out, "udp %s -> %s: %llu sent, %llu received; %llu lost to full qdiscs (ENOBUFS),"
+		" blocked %.3f s on the send buffer (sk_sndbuf %lld B).\n", u->host->name,
+		u->dest->name, (unsigned long long)u->sent, (unsigned long long)u->sink_packets,
+		(unsigned long long)u->enobufs, time_to_s(udp_blocked_ps(u)),
+		(long long)u->sk.sk_sndbuf);
+}
+
+void world_explain(const struct world *w, FILE *out)
+{
+	int i;
+
+	for (i = 0; i < w->nr_apps; i++) {
+		const struct world_app *a = &w->apps[i];
+
+		if (a->kind == APP_PING)
+			ping_explain(&a->u.ping, out);
+		else if (a->kind == APP_STREAM)
+			stream_explain(w, &a->u.stream, out);
+		else
+			udp_explain(&a->u.udp, out);
+	}
+}

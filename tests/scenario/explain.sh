@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# nicsim explain: for the ping story it names the send-buffer rule and
+# TX reclaim with the run's numbers, and its remedy works (the tx-frames
+# it proposes runs clean; one more fails); for every stream of every
+# shipped scenario it names the limiter the JSON's limited_by_main measured.
+. "$(dirname "$0")/lib.inc"
+f=$SRC/scenarios/mvneta-2014-ping.ini
+out=$("$NICSIM" explain "$f") || fail "explain ping"
+echo "$out" | grep -q "2 x sk_sndbuf = 4096 B" || fail "no send-buffer rule: $out"
+echo "$out" | grep -q "6 echo requests of 704 B truesize" || fail "no held requests: $out"
+n=$(echo "$out" | sed -n 's/.*With tx-frames <= \([0-9]*\) .*/\1/p')
+[ -n "$n" ] || fail "no remedy: $out"
+"$NICSIM" run "$f" --set host.dut.ethtool.tx-frames="$n" --json "$T/ok.json" >/dev/null || fail "run tx-frames $n"
+[ "$(jget "$T/ok.json" "d['apps']['ping']['enobufs']")" = 0 ] || fail "the proposed tx-frames $n still fails"
+"$NICSIM" run "$f" --set host.dut.ethtool.tx-frames=$((n + 1)) --json "$T/bad.json" >/dev/null || fail "run"
+[ "$(jget "$T/bad.json" "d['apps']['ping']['enobufs'] > 0")" = True ] || fail "tx-frames $((n + 1)) unexpectedly clean: the bound is loose"
+for s in "$SRC"/scenarios/*.ini; do
+	"$NICSIM" explain "$s" --set sim.duration=3s --json "$T/e.json" >"$T/e.txt" || fail "explain $s"
+	python3 - "$T/e.json" "$T/e.txt" "$s" <<'PY' || fail "explain disagrees with limited_by_main in $s"
+import json, re, sys
+d = json.load(open(sys.argv[1])); text = open(sys.argv[2]).read()
+for name, a in d['apps'].items():
+    if 'limited_by_main' not in a:
+        continue
+    m = re.search(r'^(stream|http) %s -> %s: .*main limiter: (\w+)' % (a['host'], a['dest']), text, re.M)
+    assert m and m.group(2) == a['limited_by_main'], (sys.argv[3], name, m and m.group(2), a['limited_by_main'])
+PY
+done
+echo "ok: explain's ping remedy (tx-frames <= $n) holds, and it names each stream's measured limiter"
