@@ -10,8 +10,7 @@
 #include "run/world.h"
 #include "nic/nic.h"
 
-/* The queue the socket last used, else the busiest one. */
-static int sock_txq(const struct host *h, const struct sock *sk, struct nic_queue_stats *st)
+int world_sock_txq(const struct host *h, const struct sock *sk, struct nic_queue_stats *st)
 {
 	struct nic_info ni;
 	int q, best = 0;
@@ -54,7 +53,7 @@ static void ping_explain(const struct ping *p, FILE *out)
 {
 	struct nic_queue_stats st;
 	struct nic_info ni;
-	int q = sock_txq(p->host, &p->sk, &st);
+	int q = world_sock_txq(p->host, &p->sk, &st);
 	int64_t limit = 2 * p->sk.sk_sndbuf;
 
 	nic_info(p->host, &ni);
@@ -154,7 +153,7 @@ static void stream_explain(const struct world *w, const struct stream_app *s, FI
 	struct nic_queue_stats st;
 	struct nic_info ni;
 	double pct;
-	int q = sock_txq(s->host, &tp->sk, &st), c;
+	int q = world_sock_txq(s->host, &tp->sk, &st), c;
 
 	nic_info(s->host, &ni);
 	fprintf(out, "%s %s -> %s: %.1f Mbit/s goodput; main limiter: %s (%.0f %% of the time)\n",

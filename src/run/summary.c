@@ -8,36 +8,12 @@
 #include "run/world.h"
 #include "nic/nic.h"
 
-/* The TX queue of h that carried the most frames. */
-static int busiest_txq(const struct host *h, struct nic_queue_stats *st)
-{
-	struct nic_info ni;
-	int q, best = 0;
-
-	nic_info(h, &ni);
-	nic_queue_stats(h, 0, st);
-	for (q = 1; q < ni.nr_txq; q++) {
-		struct nic_queue_stats s;
-
-		nic_queue_stats(h, q, &s);
-		if (s.packets > st->packets) {
-			*st = s;
-			best = q;
-		}
-	}
-	return best;
-}
-
 static void ping_why(const struct ping *p, FILE *out)
 {
 	struct nic_queue_stats st;
 	struct nic_info ni;
-	int q = busiest_txq(p->host, &st);
+	int q = world_sock_txq(p->host, &p->sk, &st);	/* the ping's own queue */
 
-	if (p->sk.last_txq >= 0) {	/* the ping's own queue */
-		q = p->sk.last_txq;
-		nic_queue_stats(p->host, q, &st);
-	}
 	nic_info(p->host, &ni);
 	if (p->first_error_seq >= 0 && p->err_qdisc) {
 		fprintf(out, "  why: sendmsg for icmp_seq %ld failed because the qdisc of its TX queue was "

@@ -53,6 +53,9 @@ int world_pcap(struct world *w, const char *prefix, struct scn_error *err);
 void world_run(struct world *w, void (*progress)(const struct world *w, void *arg), void *arg);
 json_t *world_results(const struct world *w);
 void world_summary(const struct world *w, FILE *out);
+struct nic_queue_stats;
+/* The TX queue a socket last used (else h's busiest) and its statistics. */
+int world_sock_txq(const struct host *h, const struct sock *sk, struct nic_queue_stats *st);
 /* nicsim explain: per application, its limiter as cause, rule and remedy. */
 void world_explain(const struct world *w, FILE *out);
 void world_destroy(struct world *w);
