@@ -31,8 +31,8 @@ static double metric_value(json_t *results, const char *path)
 	return NAN;
 }
 
-/* The pass band in the metric's own units (the published figure may be
- * in others: 15.4 MB/s is a goodput_mbps value of 123.2). */
+/* The pass band in the metric's own units; the expectation's `published`
+ * text may use others (MB/s beside a goodput_mbps metric). */
 static void tolerance_text(const struct scn_expect *e, char *buf, size_t len)
 {
 	if (e->has_min || e->has_max)
