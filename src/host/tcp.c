@@ -157,7 +157,9 @@ static void fill_tcp_header(struct tcp_sock *tp, struct sk_buff *c, struct cpu *
 }
 
 /* tcp_ecn_send: new data is ECT(0) and carries a queued CWR; ACKs and
- * retransmits are Not-ECT. */
+ * retransmits are Not-ECT. "New" is seq >= snd_nxt, as in the kernel.
+ * Deviation: after an RTO the model's go-back-N rewinds snd_nxt, so the
+ * resent data counts as new and goes out ECT(0). */
 static void tcp_ecn_send(struct tcp_sock *tp, struct sk_buff *c, bool new_data)
 {
 	if (!(tp->ecn_flags & TCP_ECN_OK))
