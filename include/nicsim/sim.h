@@ -56,6 +56,11 @@ struct sim {
 	uint64_t		seed;
 	sim_time_t		until;		/* bound of the current sim_run */
 	bool			stop;
+	/* Observer (tracing): called before an event later than `now` fires,
+	 * when the state at `now` is final. It may read the model but must
+	 * not schedule, cancel or change anything. */
+	void			(*observe)(struct sim *sim, sim_time_t next, void *arg);
+	void			*observe_arg;
 };
 
 void sim_init(struct sim *sim, uint64_t seed);

@@ -190,6 +190,8 @@ void sim_run(struct sim *sim, sim_time_t until)
 
 		if (ev->time > until)
 			break;
+		if (sim->observe && ev->time > sim->now)
+			sim->observe(sim, ev->time, sim->observe_arg);
 		heap_remove(sim, ev);
 		sim->now = ev->time;
 		sim->nr_fired++;
@@ -197,6 +199,10 @@ void sim_run(struct sim *sim, sim_time_t until)
 		if (ev->pooled && ev->heap_idx < 0)
 			pool_put(sim, ev);
 	}
-	if (!sim->stop && until != SIM_TIME_MAX && sim->now < until)
+	if (!sim->stop && until != SIM_TIME_MAX && sim->now < until) {
+		/* nothing more happens up to until: the state at now is final */
+		if (sim->observe)
+			sim->observe(sim, until + 1, sim->observe_arg);
 		sim->now = until;
+	}
 }

@@ -44,6 +44,7 @@ struct nic_queue_stats {
 	uint64_t	reclaim_events;		/* driver reclaim passes that freed >= 1 */
 	uint64_t	reclaimed;		/* descriptors reclaimed */
 	uint32_t	ring_size, ring_max_used;
+	uint32_t	ring_used;		/* descriptors held now */
 	uint32_t	tx_frames;		/* threshold in force */
 };
 
@@ -54,6 +55,8 @@ struct nic_info {
 	int		nr_rxq;
 	uint64_t	rx_packets, rx_no_desc_drops;
 	uint64_t	tx_timer_runs;
+	/* interrupts raised (rising edges) with a TX-done / RX cause */
+	uint64_t	irq_tx, irq_rx;
 };
 
 /* Returns 0, or -1 with msg and *field set. */

@@ -40,6 +40,7 @@ struct ideal_port {
 	struct sk_buff	*on_wire;
 	uint32_t	mask;
 	uint64_t	tx_packets, tx_bytes, reclaimed, polls_freeing, rx_packets;
+	uint64_t	irq_tx, irq_rx;	/* raised with a TX / RX cause */
 };
 
 static uint32_t ideal_cause(const struct ideal_port *ip)
@@ -50,7 +51,13 @@ static uint32_t ideal_cause(const struct ideal_port *ip)
 
 static void ideal_update_irq(struct ideal_port *ip)
 {
-	irq_set_level(ip->irq, (ideal_cause(ip) & ip->mask) != 0);
+	uint32_t on = ideal_cause(ip) & ip->mask;
+
+	if (on && !ip->irq->level) {
+		ip->irq_tx += (on & IDEAL_CAUSE_TX) != 0;
+		ip->irq_rx += (on & IDEAL_CAUSE_RX) != 0;
+	}
+	irq_set_level(ip->irq, on != 0);
 }
 
 static void ideal_kick(struct ideal_port *ip, sim_time_t t)
@@ -236,6 +243,8 @@ void ideal_info(const struct host *h, struct nic_info *info)
 	info->nr_txq = 1;
 	info->nr_rxq = 1;
 	info->rx_packets = ip->rx_packets;
+	info->irq_tx = ip->irq_tx;
+	info->irq_rx = ip->irq_rx;
 }
 
 void ideal_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
@@ -246,4 +255,5 @@ void ideal_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
 	st->bytes = ip->tx_bytes;
 	st->reclaim_events = ip->polls_freeing;
 	st->reclaimed = ip->reclaimed;
+	st->ring_used = ip->txfifo.qlen + ip->done.qlen + (ip->on_wire != NULL);
 }

@@ -54,13 +54,18 @@ static void update_irq(struct neta_dev *d)
 	int c;
 
 	for (c = 0; c < d->nr_cpus; c++) {
+		uint32_t on;
 		bool level;
 
 		if (!d->irq[c])
 			continue;
-		level = (cause_for(d, c) & d->mask[c]) != 0;
-		if (level && !d->irq[c]->level)
+		on = cause_for(d, c) & d->mask[c];
+		level = on != 0;
+		if (level && !d->irq[c]->level) {
 			d->irq_raised++;
+			d->irq_tx += (on & MVNETA_TX_INTR_MASK_ALL) != 0;
+			d->irq_rx += (on & MVNETA_RX_INTR_MASK_ALL) != 0;
+		}
 		irq_set_level(d->irq[c], level);
 	}
 }

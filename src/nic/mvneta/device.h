@@ -96,6 +96,7 @@ struct neta_dev {
 	struct neta_txq	txq[MVNETA_MAX_QUEUES];
 	struct neta_rxq	rxq[MVNETA_MAX_QUEUES];
 	uint64_t	irq_raised;
+	uint64_t	irq_tx, irq_rx;	/* raised with a TX-done / RX cause */
 };
 
 void neta_dev_init(struct neta_dev *d, struct host *host, struct eth_port *port,

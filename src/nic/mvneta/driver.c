@@ -763,6 +763,8 @@ void mvneta_info(const struct host *h, struct nic_info *info)
 	info->nr_txq = pp->txq_number;
 	info->nr_rxq = pp->rxq_number;
 	info->tx_timer_runs = pp->tx_timer_runs;
+	info->irq_tx = pp->dev.irq_tx;
+	info->irq_rx = pp->dev.irq_rx;
 	for (q = 0; q < pp->rxq_number; q++) {
 		info->rx_packets += pp->rxqs[q].packets;
 		info->rx_no_desc_drops += pp->dev.rxq[q].no_desc_drops;
@@ -780,5 +782,6 @@ void mvneta_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
 	st->reclaimed = txq->reclaimed;
 	st->ring_size = txq->size;
 	st->ring_max_used = txq->max_count;
+	st->ring_used = txq->count;
 	st->tx_frames = txq->done_pkts_coal;
 }
