@@ -187,6 +187,9 @@ void scenario_print_keys(FILE *out, bool markdown);
 int parse_bytes(const char *s, int64_t *out);	/* 64KiB, 1500, 2k */
 int parse_time(const char *s, sim_time_t *out);	/* 10ms 1.5s 100us 3ns 7ps */
 int parse_rate(const char *s, int64_t *out);	/* 1Gbit 100Mbit 9600bit */
+/* The closest word of a NULL-terminated list (for "did you mean");
+ * NULL only if it is empty. */
+const char *scn_closest(const char *word, const char *const *list);
 /* A decimal integer in [min, max]. */
 int parse_int(const char *s, int64_t min, int64_t max, int64_t *out);
 

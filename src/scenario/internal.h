@@ -102,7 +102,5 @@ void scn_kind_section(enum scn_kind kind, const char *name, char *buf,
 
 /* Optimal-string-alignment (Damerau-Levenshtein) distance. */
 unsigned int scn_distance(const char *a, const char *b);
-/* The closest word of a NULL-terminated list; NULL only if it is empty. */
-const char *scn_closest(const char *word, const char *const *list);
 
 #endif

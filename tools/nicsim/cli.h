@@ -4,6 +4,7 @@
 int cmd_run(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
 int cmd_keys(int argc, char **argv);
+int cmd_probes(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 /* Shipped scenarios: $NICSIM_SCENARIOS or the source tree's scenarios/. */

@@ -7,16 +7,38 @@
 #include <unistd.h>
 #include "cli.h"
 #include "run/world.h"
+#include "run/trace.h"
+#include "run/probe.h"
 
 struct run_opts {
 	const char	*file;
 	const char	*json;
 	const char	*pcap;
 	const char	*seed;
+	const char	*trace;		/* probe patterns */
+	const char	*trace_out;
+	const char	*trace_every;
 	bool		quiet;
 	int		nr_sets;
 	char		**sets;
 };
+
+/* The field an option with a value fills; NULL if a is not one. */
+static const char **opt_value(const char *a, struct run_opts *o)
+{
+	const struct { const char *name; const char **field; } opts[] = {
+		{ "--json", &o->json },
+		{ "--pcap", &o->pcap }, { "--seed", &o->seed },
+		{ "--trace", &o->trace }, { "--trace-out", &o->trace_out },
+		{ "--trace-every", &o->trace_every },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
+		if (!strcmp(a, opts[i].name))
+			return opts[i].field;
+	return NULL;
+}
 
 static int parse_opts(int argc, char **argv, struct run_opts *o)
 {
@@ -28,20 +50,15 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 
 		if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
 			o->quiet = true;
-		} else if (!strcmp(a, "--set") || !strcmp(a, "--json") ||
-			   !strcmp(a, "--pcap") || !strcmp(a, "--seed")) {
+		} else if (!strcmp(a, "--set") || opt_value(a, o)) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "nicsim run: %s needs a value\n", a);
 				return -1;
 			}
 			if (!strcmp(a, "--set"))
 				o->sets[o->nr_sets++] = argv[++i];
-			else if (!strcmp(a, "--json"))
-				o->json = argv[++i];
-			else if (!strcmp(a, "--pcap"))
-				o->pcap = argv[++i];
 			else
-				o->seed = argv[++i];
+				*opt_value(a, o) = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "nicsim run: unknown option '%s' (try nicsim --help)\n", a);
 			return -1;
@@ -53,7 +70,13 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 		}
 	}
 	if (!o->file) {
-		fprintf(stderr, "usage: nicsim run FILE [--set S.KEY=VALUE]... [--json PATH|-] [--pcap PREFIX] [--seed N]\n");
+		fprintf(stderr, "usage: nicsim run FILE [--set S.KEY=VALUE]... [--json PATH|-] [--pcap PREFIX] [--seed N]\n"
+				"           [--trace PATTERNS [--trace-every DUR|change] [--trace-out CSV]]\n");
+		return -1;
+	}
+	if ((o->trace_out || o->trace_every) && !o->trace) {
+		fprintf(stderr, "nicsim run: %s needs --trace PATTERNS (nicsim probes FILE lists the probes)\n",
+			o->trace_out ? "--trace-out" : "--trace-every");
 		return -1;
 	}
 	return 0;
@@ -125,10 +148,33 @@ static void show_progress(const struct world *w, void *arg)
 	p->shown = true;
 }
 
+/* --trace: the sampling period ("change" = on change) and the file. */
+static int start_trace(struct trace *t, struct world *w, const struct run_opts *o)
+{
+	sim_time_t every = 0;
+	char msg[512];
+
+	if (o->trace_every && strcmp(o->trace_every, "change") &&
+	    (parse_time(o->trace_every, &every) || every <= 0)) {
+		fprintf(stderr, "nicsim run: --trace-every: '%s' is neither a duration > 0 (100us, 1ms) nor 'change'\n",
+			o->trace_every);
+		return -1;
+	}
+	if (!o->trace_every)
+		every = w->duration / 1000 > 0 ? w->duration / 1000 : 1;
+	if (trace_start(t, w, o->trace, every, o->trace_out ? o->trace_out : "trace.csv",
+			msg, sizeof(msg))) {
+		fprintf(stderr, "nicsim run: %s\n", msg);
+		return -1;
+	}
+	return 0;
+}
+
 /* run and explain share everything but what they print at the end */
 static int run_or_explain(int argc, char **argv, bool explain)
 {
 	struct progress prog = { 0 };
+	struct trace trace = { 0 };
 	struct run_opts o = { 0 };
 	struct scenario s;
 	struct scn_error err = { { 0 } };
@@ -147,11 +193,20 @@ static int run_or_explain(int argc, char **argv, bool explain)
 		rc = 2;
 		goto out;
 	}
+	if (o.trace && start_trace(&trace, &w, &o)) {
+		rc = 2;
+		goto out;
+	}
 	prog.tty = !o.quiet && isatty(STDERR_FILENO);
 	prog.start = wall_now();
 	world_run(&w, prog.tty ? show_progress : NULL, &prog);
 	if (prog.shown)
 		fputs("\r\033[K", stderr);	/* clear the progress line */
+	if (o.trace && trace_finish(&trace)) {
+		fprintf(stderr, "nicsim: cannot write %s\n", trace.path);
+		rc = 1;
+	}
+	trace.f = NULL;
 	if (explain)
 		world_explain(&w, o.json && !strcmp(o.json, "-") ? stderr : stdout);
 	else if (!o.quiet)
@@ -159,10 +214,12 @@ static int run_or_explain(int argc, char **argv, bool explain)
 	if (o.json) {
 		json_t *res = world_results(&w);
 
-		rc = write_json(res, o.json) ? 1 : 0;
+		if (write_json(res, o.json))
+			rc = 1;
 		json_decref(res);
 	}
 out:
+	trace_abort(&trace);
 	world_destroy(&w);
 	scenario_free(&s);
 	free(o.sets);
@@ -177,4 +234,38 @@ int cmd_run(int argc, char **argv)
 int cmd_explain(int argc, char **argv)
 {
 	return run_or_explain(argc, argv, true);
+}
+
+/* nicsim probes [--markdown] | nicsim probes FILE [--set S.KEY=VALUE]... */
+int cmd_probes(int argc, char **argv)
+{
+	struct run_opts o = { 0 };
+	struct scn_error err = { { 0 } };
+	struct probe_set ps;
+	struct scenario s;
+	struct world w;
+	int i, rc = 0;
+
+	if (argc < 2 || !strcmp(argv[1], "--markdown")) {
+		probes_print_catalogue(stdout, argc >= 2);
+		return 0;
+	}
+	memset(&w, 0, sizeof(w));
+	scenario_init(&s);
+	if (parse_opts(argc, argv, &o) || load(&s, &o, &err) || world_build(&w, &s, &err)) {
+		if (err.msg[0])
+			fprintf(stderr, "%s\n", err.msg);
+		rc = 2;
+		goto out;
+	}
+	probes_enumerate(&w, &ps);
+	for (i = 0; i < ps.n; i++)
+		printf("%-36s %-7s %-11s %s\n", ps.v[i].name, probe_kind_name(ps.v[i].t->kind),
+		       ps.v[i].t->unit, ps.v[i].t->help);
+	probes_free(&ps);
+out:
+	world_destroy(&w);
+	scenario_free(&s);
+	free(o.sets);
+	return rc;
 }

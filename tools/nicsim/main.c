@@ -3,6 +3,7 @@
  * nicsim: the command line.
  *   nicsim run FILE [--set section.key=value]... [--json PATH|-]
  *              [--pcap PREFIX] [--seed N] [--quiet]
+ *   nicsim probes [FILE] [--markdown]
  *   nicsim keys [--markdown]
  *   nicsim list
  *   nicsim validate [FILE...]
@@ -28,12 +29,21 @@ static void usage(FILE *out)
 		"      --pcap PREFIX      write PREFIX-A-B.pcap per link direction\n"
 		"      --seed N           override sim.seed\n"
 		"      --quiet            no summary (and no progress line)\n"
+		"      --trace PATTERNS   write probes matching the comma-separated\n"
+		"                         globs ('all', 'app.*', 'host.dut.txq*.ring.used')\n"
+		"                         as CSV, one column per probe\n"
+		"      --trace-every DUR|change  a row every DUR of simulated time\n"
+		"                         (default: duration/1000) or at every change\n"
+		"      --trace-out CSV    where (default trace.csv)\n"
 		"                       runs longer than a second show progress on\n"
 		"                       stderr when it is a terminal\n"
 		"  explain FILE [options]  run it and say what limited each application:\n"
 		"                       cause, rule and remedy, with the run's numbers\n"
 		"                       (run's options; --quiet has no effect)\n"
 		"  keys [--markdown]    every scenario key: default, unit, meaning\n"
+		"  probes [FILE [--set S.KEY=VALUE]...] [--markdown]\n"
+		"                       the probe catalogue, or the probes FILE's\n"
+		"                       world offers (names for --trace)\n"
 		"  list                 the shipped scenarios\n"
 		"  validate [FILE...]   published observations against the model\n"
 		"                       (default: every shipped scenario)\n"
@@ -61,6 +71,8 @@ int main(int argc, char **argv)
 		return cmd_run(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "explain"))
 		return cmd_explain(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "probes"))
+		return cmd_probes(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "keys"))
 		return cmd_keys(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "list"))

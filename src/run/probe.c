@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The probe catalogue and its instantiation over a built world.
+ *
+ * Each template reads one field the model keeps anyway (the same fields the
+ * results JSON reports at the end), so tracing adds no state to the model:
+ * sk_wmem_alloc and sk_sndbuf of a socket, tcp_sock's snd_cwnd, packets_out,
+ * sk_pacing_rate and TSQ_THROTTLED, a qdisc's qlen/backlog/drops, a
+ * queue's DQL limit and in-flight bytes, the TX ring's descriptors in use,
+ * the NIC's interrupts by cause, a CPU's busy time by top's classes
+ * (us/sy/hi/si) and a link port's busy time.
+ */
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+#include "run/probe.h"
+#include "nic/nic.h"
+#include "core/util.h"
+
+enum probe_scope { S_SOCK, S_TCP, S_HOST, S_CPU, S_TXQ, S_BQL, S_PORT };
+
+/* --- getters ------------------------------------------------------- */
+
+static double sk_wmem(const void *o, int i) { return (double)((const struct sock *)o)->sk_wmem_alloc; }
+static double sk_sndbuf(const void *o, int i) { return (double)((const struct sock *)o)->sk_sndbuf; }
+static double sk_held(const void *o, int i) { return ((const struct sock *)o)->skbs_held; }
+
+static double tp_cwnd(const void *o, int i) { return ((const struct tcp_sock *)o)->cc.snd_cwnd; }
+static double tp_out(const void *o, int i) { return ((const struct tcp_sock *)o)->packets_out; }
+static double tp_queued(const void *o, int i) { return (double)((const struct tcp_sock *)o)->sk_wmem_queued; }
+static double tp_pacing(const void *o, int i) { return 8.0 * (double)((const struct tcp_sock *)o)->pacing_rate; }
+static double tp_srtt(const void *o, int i) { return (double)((const struct tcp_sock *)o)->srtt / PS_PER_US; }
+static double tp_tsq(const void *o, int i) { return ((const struct tcp_sock *)o)->tsq_throttled; }
+static double tp_tsq_n(const void *o, int i) { return (double)((const struct tcp_sock *)o)->tsq_throttles; }
+static double tp_acked_bits(const void *o, int i) { return 8.0 * (double)((const struct tcp_sock *)o)->bytes_acked; }
+static double tp_retrans(const void *o, int i) { return (double)((const struct tcp_sock *)o)->retrans; }
+
+static double h_irq_tx(const void *o, int i)
+{
+	struct nic_info ni;
+
+	nic_info(o, &ni);
+	return (double)ni.irq_tx;
+}
+
+static double h_irq_rx(const void *o, int i)
+{
+	struct nic_info ni;
+
+	nic_info(o, &ni);
+	return (double)ni.irq_rx;
+}
+
+/* busy seconds of one accounting class (rate: busy fraction) */
+static double cpu_busy(const void *o, int acct) { return (double)((const struct cpu *)o)->busy_ps[acct] / PS_PER_S; }
+
+static const struct qdisc *txq_qdisc(const void *o, int q) { return &((const struct host *)o)->dev.txq[q].qdisc; }
+static double q_qlen(const void *o, int q) { return txq_qdisc(o, q)->qlen; }
+static double q_backlog(const void *o, int q) { return (double)txq_qdisc(o, q)->backlog; }
+static double q_drops(const void *o, int q) { return (double)txq_qdisc(o, q)->drops; }
+static double q_stopped(const void *o, int q) { return netif_xmit_stopped(&((const struct host *)o)->dev.txq[q]); }
+
+static const struct dql *txq_dql(const void *o, int q) { return &((const struct host *)o)->dev.txq[q].bql.dql; }
+static double bql_limit(const void *o, int q) { return txq_dql(o, q)->limit; }
+static double bql_inflight(const void *o, int q) { return dql_inflight(txq_dql(o, q)); }
+
+static double ring_used(const void *o, int q)
+{
+	struct nic_queue_stats st = { 0 };
+
+	nic_queue_stats(o, q, &st);
+	return st.ring_used;
+}
+
+static double ring_packets(const void *o, int q)
+{
+	struct nic_queue_stats st = { 0 };
+
+	nic_queue_stats(o, q, &st);
+	return (double)st.packets;
+}
+
+static double port_busy(const void *o, int i) { return (double)((const struct eth_port *)o)->busy_ps / PS_PER_S; }
+static double port_bits(const void *o, int i) { return 8.0 * (double)((const struct eth_port *)o)->tx_bytes; }
+
+/* --- the catalogue ------------------------------------------------- */
+
+#define G PROBE_GAUGE
+#define K PROBE_COUNTER
+#define R PROBE_RATE
+const struct probe_tmpl probe_catalogue[] = {
+	{ "app.A.sock.wmem_alloc", "bytes", G, "sk_wmem_alloc of the sending socket: 1 + truesize of its skbs not yet freed", sk_wmem, S_SOCK },
+	{ "app.A.sock.sndbuf", "bytes", G, "sk_sndbuf of the sending socket", sk_sndbuf, S_SOCK },
+	{ "app.A.sock.skbs_held", "skbs", G, "skbs charged to the sending socket and not yet freed", sk_held, S_SOCK },
+	{ "app.A.tcp.cwnd", "packets", G, "snd_cwnd", tp_cwnd, S_TCP },
+	{ "app.A.tcp.packets_out", "packets", G, "segments sent and not yet acknowledged", tp_out, S_TCP },
+	{ "app.A.tcp.wmem_queued", "bytes", G, "sk_wmem_queued: bytes in the write queue (sent or not)", tp_queued, S_TCP },
+	{ "app.A.tcp.pacing_rate", "bit/s", G, "sk_pacing_rate", tp_pacing, S_TCP },
+	{ "app.A.tcp.srtt", "us", G, "smoothed RTT", tp_srtt, S_TCP },
+	{ "app.A.tcp.tsq_throttled", "0/1", G, "TSQ_THROTTLED: the socket waits for TX completion to free bytes", tp_tsq, S_TCP },
+	{ "app.A.tcp.tsq_throttles", "count", K, "times TSQ stopped tcp_write_xmit", tp_tsq_n, S_TCP },
+	{ "app.A.tcp.goodput", "bit/s", R, "bytes acknowledged per second", tp_acked_bits, S_TCP },
+	{ "app.A.tcp.retrans", "segments", K, "retransmitted segments", tp_retrans, S_TCP },
+	{ "host.H.irq.tx", "count", K, "interrupts the NIC raised with a TX-done cause", h_irq_tx, S_HOST },
+	{ "host.H.irq.tx_per_s", "1/s", R, "TX-done interrupts per second", h_irq_tx, S_HOST },
+	{ "host.H.irq.rx", "count", K, "interrupts the NIC raised with an RX cause", h_irq_rx, S_HOST },
+	{ "host.H.irq.rx_per_s", "1/s", R, "RX interrupts per second", h_irq_rx, S_HOST },
+	{ "host.H.cpuC.us", "fraction", R, "CPU busy in user code (top's us)", cpu_busy, S_CPU + 16 * ACCT_USER },
+	{ "host.H.cpuC.sy", "fraction", R, "CPU busy in the kernel for processes (top's sy)", cpu_busy, S_CPU + 16 * ACCT_SYS },
+	{ "host.H.cpuC.hi", "fraction", R, "CPU busy in hard interrupts (top's hi)", cpu_busy, S_CPU + 16 * ACCT_IRQ },
+	{ "host.H.cpuC.si", "fraction", R, "CPU busy in softirqs (top's si)", cpu_busy, S_CPU + 16 * ACCT_SOFTIRQ },
+	{ "host.H.txqN.qdisc.qlen", "packets", G, "packets in the queue's qdisc", q_qlen, S_TXQ },
+	{ "host.H.txqN.qdisc.backlog", "bytes", G, "bytes in the queue's qdisc", q_backlog, S_TXQ },
+	{ "host.H.txqN.qdisc.drops", "packets", K, "packets the qdisc dropped", q_drops, S_TXQ },
+	{ "host.H.txqN.stopped", "0/1", G, "netif_xmit_stopped: the driver or BQL stopped the queue", q_stopped, S_TXQ },
+	{ "host.H.txqN.bql.limit", "bytes", G, "BQL (DQL) limit", bql_limit, S_BQL },
+	{ "host.H.txqN.bql.inflight", "bytes", G, "BQL in-flight bytes: queued to the driver, not completed", bql_inflight, S_BQL },
+	{ "host.H.txqN.ring.used", "descriptors", G, "TX ring descriptors held by the driver (sent or not, not yet reclaimed)", ring_used, S_TXQ },
+	{ "host.H.txqN.packets", "packets", K, "frames the NIC sent from the queue", ring_packets, S_TXQ },
+	{ "link.H.util", "fraction", R, "share of time the host's link port was transmitting", port_busy, S_PORT },
+	{ "link.H.rate", "bit/s", R, "bits the host's link port sent per second", port_bits, S_PORT },
+};
+#undef G
+#undef K
+#undef R
+const int probe_catalogue_len = (int)ARRAY_SIZE(probe_catalogue);
+
+static int tmpl_scope(const struct probe_tmpl *t) { return t->scope % 16; }
+static int tmpl_arg(const struct probe_tmpl *t) { return t->scope / 16; }
+
+const char *probe_kind_name(enum probe_kind k)
+{
+	return k == PROBE_GAUGE ? "gauge" : k == PROBE_COUNTER ? "counter" : "rate";
+}
+
+/* --- instantiation ------------------------------------------------- */
+
+static void add(struct probe_set *ps, const struct probe_tmpl *t, const void *obj,
+		int idx, const char *who, int num)
+{
+	const char *s = t->name;
+	struct probe *p;
+	size_t o = 0;
+
+	ps->v = xrealloc(ps->v, sizeof(*ps->v) * (size_t)(ps->n + 1));
+	p = &ps->v[ps->n++];
+	memset(p, 0, sizeof(*p));
+	p->t = t;
+	p->obj = obj;
+	p->idx = idx;
+	/* replace the placeholder segments: H/A by who, N/C by num */
+	while (*s && o + 24 < sizeof(p->name)) {
+		bool seg = s == t->name || s[-1] == '.';
+		bool end = s[1] == '.' || !s[1];
+
+		if (seg && end && (*s == 'H' || *s == 'A'))
+			o += (size_t)snprintf(p->name + o, sizeof(p->name) - o, "%s", who);
+		else if (end && (*s == 'N' || *s == 'C') && !seg)
+			o += (size_t)snprintf(p->name + o, sizeof(p->name) - o, "%d", num);
+		else
+			p->name[o++] = *s;
+		s++;
+	}
+	p->name[o] = 0;
+}
+
+static void add_scope(struct probe_set *ps, int scope, const void *obj, int idx,
+		      const char *who, int num)
+{
+	int i;
+
+	for (i = 0; i < probe_catalogue_len; i++)
+		if (tmpl_scope(&probe_catalogue[i]) == scope)
+			add(ps, &probe_catalogue[i], obj,
+			    scope == S_CPU ? tmpl_arg(&probe_catalogue[i]) : idx, who, num);
+}
+
+static const struct sock *app_sock(const struct world_app *a)
+{
+	switch (a->kind) {
+	case APP_PING: return &a->u.ping.sk;
+	case APP_UDP: return &a->u.udp.sk;
+	default: return &a->u.stream.tx.sk;
+	}
+}
+
+static void enumerate_host(const struct world *w, int i, struct probe_set *ps)
+{
+	const struct host *h = &w->hosts[i];
+	int c, q;
+
+	add_scope(ps, S_HOST, h, 0, h->name, 0);
+	for (c = 0; c < h->nr_cpus; c++)
+		add_scope(ps, S_CPU, &h->cpus[c], 0, h->name, c);
+	for (q = 0; q < h->dev.real_num_tx_queues; q++) {
+		add_scope(ps, S_TXQ, h, q, h->name, q);
+		if (h->dev.txq[q].bql_on)
+			add_scope(ps, S_BQL, h, q, h->name, q);
+	}
+	add_scope(ps, S_PORT, h->port, 0, h->name, 0);
+}
+
+void probes_enumerate(const struct world *w, struct probe_set *ps)
+{
+	int i;
+
+	memset(ps, 0, sizeof(*ps));
+	for (i = 0; i < w->nr_apps; i++) {
+		const struct world_app *a = &w->apps[i];
+
+		add_scope(ps, S_SOCK, app_sock(a), 0, a->cfg->name, 0);
+		if (a->kind == APP_STREAM)
+			add_scope(ps, S_TCP, &a->u.stream.tx, 0, a->cfg->name, 0);
+	}
+	for (i = 0; i < w->nr_hosts; i++)
+		enumerate_host(w, i, ps);
+}
+
+int probes_select(struct probe_set *ps, const char *patterns, char *bad, size_t len)
+{
+	char *copy = xstrdup(patterns), *save = NULL, *pat;
+	bool *keep = xcalloc((size_t)ps->n + 1, sizeof(*keep));
+	int i, n = 0, rc = 0;
+
+	for (pat = strtok_r(copy, ",", &save); pat; pat = strtok_r(NULL, ",", &save)) {
+		bool any = false;
+
+		while (*pat == ' ')
+			pat++;
+		for (i = 0; i < ps->n; i++)
+			if (!strcmp(pat, "all") || !fnmatch(pat, ps->v[i].name, 0))
+				keep[i] = any = true;
+		if (!any && !rc) {
+			snprintf(bad, len, "%s", pat);
+			rc = -1;
+		}
+	}
+	for (i = 0; i < ps->n; i++)
+		if (keep[i])
+			ps->v[n++] = ps->v[i];
+	ps->n = n;
+	free(keep);
+	free(copy);
+	return rc;
+}
+
+void probes_free(struct probe_set *ps)
+{
+	free(ps->v);
+	memset(ps, 0, sizeof(*ps));
+}
+
+double probe_read(struct probe *p, double dt_s)
+{
+	double v = p->t->get(p->obj, p->idx), d;
+
+	if (p->t->kind != PROBE_RATE)
+		return v;
+	d = dt_s > 0 ? (v - p->last) / dt_s : 0;
+	p->last = v;
+	return d;
+}
+
+/* --- names back to templates (for CSV headers) ---------------------- */
+
+/* One name segment against one template segment: H and A match any
+ * segment, "txqN"/"cpuC" a prefix and digits, anything else itself. */
+static bool seg_match(const char *t, size_t tl, const char *n, size_t nl)
+{
+	size_t i;
+
+	if (tl == 1 && (*t == 'H' || *t == 'A'))
+		return nl > 0;
+	if (tl > 1 && (t[tl - 1] == 'N' || t[tl - 1] == 'C')) {
+		if (nl < tl || strncmp(t, n, tl - 1))
+			return false;
+		for (i = tl - 1; i < nl; i++)
+			if (n[i] < '0' || n[i] > '9')
+				return false;
+		return true;
+	}
+	return tl == nl && !strncmp(t, n, tl);
+}
+
+static bool name_match(const char *t, const char *n)
+{
+	for (;;) {
+		size_t tl = strcspn(t, "."), nl = strcspn(n, ".");
+
+		if (!seg_match(t, tl, n, nl))
+			return false;
+		t += tl;
+		n += nl;
+		if (!*t || !*n)
+			return !*t && !*n;
+		t++;
+		n++;
+	}
+}
+
+const struct probe_tmpl *probe_tmpl_of(const char *name)
+{
+	int i;
+
+	for (i = 0; i < probe_catalogue_len; i++)
+		if (name_match(probe_catalogue[i].name, name))
+			return &probe_catalogue[i];
+	return NULL;
+}
+
+void probes_print_catalogue(FILE *out, bool markdown)
+{
+	int i;
+
+	if (markdown)
+		fputs("| probe | kind | unit | meaning |\n|---|---|---|---|\n", out);
+	for (i = 0; i < probe_catalogue_len; i++) {
+		const struct probe_tmpl *t = &probe_catalogue[i];
+
+		if (markdown)
+			fprintf(out, "| `%s` | %s | %s | %s |\n", t->name,
+				probe_kind_name(t->kind), t->unit, t->help);
+		else
+			fprintf(out, "%-28s %-7s %-11s %s\n", t->name,
+				probe_kind_name(t->kind), t->unit, t->help);
+	}
+}
