@@ -9,19 +9,8 @@
 #include "run/world.h"
 #include "run/trace.h"
 #include "run/probe.h"
+#include "run_opts.h"
 
-struct run_opts {
-	const char	*file;
-	const char	*json;
-	const char	*pcap;
-	const char	*seed;
-	const char	*trace;		/* probe patterns */
-	const char	*trace_out;
-	const char	*trace_every;
-	bool		quiet;
-	int		nr_sets;
-	char		**sets;
-};
 
 /* The field an option with a value fills; NULL if a is not one. */
 static const char **opt_value(const char *a, struct run_opts *o)
@@ -31,6 +20,7 @@ static const char **opt_value(const char *a, struct run_opts *o)
 		{ "--pcap", &o->pcap }, { "--seed", &o->seed },
 		{ "--trace", &o->trace }, { "--trace-out", &o->trace_out },
 		{ "--trace-every", &o->trace_every },
+		{ "--report", &o->report },
 	};
 	size_t i;
 
@@ -45,18 +35,21 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 	int i;
 
 	o->sets = calloc((size_t)argc, sizeof(*o->sets));
+	o->compare = calloc((size_t)argc, sizeof(*o->compare));
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
 		if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
 			o->quiet = true;
-		} else if (!strcmp(a, "--set") || opt_value(a, o)) {
+		} else if (!strcmp(a, "--set") || !strcmp(a, "--compare") || opt_value(a, o)) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "nicsim run: %s needs a value\n", a);
 				return -1;
 			}
 			if (!strcmp(a, "--set"))
 				o->sets[o->nr_sets++] = argv[++i];
+			else if (!strcmp(a, "--compare"))
+				o->compare[o->nr_compare++] = argv[++i];
 			else
 				*opt_value(a, o) = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
@@ -71,10 +64,20 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 	}
 	if (!o->file) {
 		fprintf(stderr, "usage: nicsim run FILE [--set S.KEY=VALUE]... [--json PATH|-] [--pcap PREFIX] [--seed N]\n"
-				"           [--trace PATTERNS [--trace-every DUR|change] [--trace-out CSV]]\n");
+				"           [--trace PATTERNS [--trace-every DUR|change] [--trace-out CSV]]\n"
+				"           [--report DIR [--compare \"S.KEY=VALUE...\"]...]\n");
 		return -1;
 	}
-	if ((o->trace_out || o->trace_every) && !o->trace) {
+	if (o->nr_compare && !o->report) {
+		fprintf(stderr, "nicsim run: --compare needs --report DIR\n");
+		return -1;
+	}
+	if (o->report && (o->trace_out || o->pcap)) {
+		fprintf(stderr, "nicsim run: --report DIR writes its own traces; no %s\n",
+			o->pcap ? "--pcap" : "--trace-out");
+		return -1;
+	}
+	if ((o->trace_out || o->trace_every) && !o->trace && !o->report) {
 		fprintf(stderr, "nicsim run: %s needs --trace PATTERNS (nicsim probes FILE lists the probes)\n",
 			o->trace_out ? "--trace-out" : "--trace-every");
 		return -1;
@@ -82,7 +85,7 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 	return 0;
 }
 
-static int load(struct scenario *s, const struct run_opts *o, struct scn_error *err)
+int run_load(struct scenario *s, const struct run_opts *o, struct scn_error *err)
 {
 	int i;
 
@@ -102,7 +105,7 @@ static int load(struct scenario *s, const struct run_opts *o, struct scn_error *
 }
 
 /* Write JSON atomically: a temporary file renamed into place. */
-static int write_json(json_t *res, const char *path)
+int run_write_json(json_t *res, const char *path)
 {
 	size_t flags = JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12);
 	char tmp[4096];
@@ -149,7 +152,8 @@ static void show_progress(const struct world *w, void *arg)
 }
 
 /* --trace: the sampling period ("change" = on change) and the file. */
-static int start_trace(struct trace *t, struct world *w, const struct run_opts *o)
+int run_start_trace(struct trace *t, struct world *w, const struct run_opts *o,
+		    const char *path)
 {
 	sim_time_t every = 0;
 	char msg[512];
@@ -162,8 +166,7 @@ static int start_trace(struct trace *t, struct world *w, const struct run_opts *
 	}
 	if (!o->trace_every)
 		every = w->duration / 1000 > 0 ? w->duration / 1000 : 1;
-	if (trace_start(t, w, o->trace, every, o->trace_out ? o->trace_out : "trace.csv",
-			msg, sizeof(msg))) {
+	if (trace_start(t, w, o->trace ? o->trace : "all", every, path, msg, sizeof(msg))) {
 		fprintf(stderr, "nicsim run: %s\n", msg);
 		return -1;
 	}
@@ -187,13 +190,17 @@ static int run_or_explain(int argc, char **argv, bool explain)
 		rc = 2;
 		goto out;
 	}
-	if (load(&s, &o, &err) || world_build(&w, &s, &err) ||
+	if (o.report && !explain) {
+		rc = run_report(&o);
+		goto out;
+	}
+	if (run_load(&s, &o, &err) || world_build(&w, &s, &err) ||
 	    (o.pcap && world_pcap(&w, o.pcap, &err))) {
 		fprintf(stderr, "%s\n", err.msg);
 		rc = 2;
 		goto out;
 	}
-	if (o.trace && start_trace(&trace, &w, &o)) {
+	if (o.trace && run_start_trace(&trace, &w, &o, o.trace_out ? o.trace_out : "trace.csv")) {
 		rc = 2;
 		goto out;
 	}
@@ -214,7 +221,7 @@ static int run_or_explain(int argc, char **argv, bool explain)
 	if (o.json) {
 		json_t *res = world_results(&w);
 
-		if (write_json(res, o.json))
+		if (run_write_json(res, o.json))
 			rc = 1;
 		json_decref(res);
 	}
@@ -223,6 +230,7 @@ out:
 	world_destroy(&w);
 	scenario_free(&s);
 	free(o.sets);
+	free(o.compare);
 	return rc;
 }
 
@@ -252,7 +260,7 @@ int cmd_probes(int argc, char **argv)
 	}
 	memset(&w, 0, sizeof(w));
 	scenario_init(&s);
-	if (parse_opts(argc, argv, &o) || load(&s, &o, &err) || world_build(&w, &s, &err)) {
+	if (parse_opts(argc, argv, &o) || run_load(&s, &o, &err) || world_build(&w, &s, &err)) {
 		if (err.msg[0])
 			fprintf(stderr, "%s\n", err.msg);
 		rc = 2;

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/* What nicsim run parsed, and the steps run and report share. */
+#ifndef NICSIM_RUN_OPTS_H
+#define NICSIM_RUN_OPTS_H
+
+#include <stdbool.h>
+#include <jansson.h>
+#include "run/world.h"
+#include "run/trace.h"
+
+struct run_opts {
+	const char	*file;
+	const char	*json;
+	const char	*pcap;
+	const char	*seed;
+	const char	*trace;		/* probe patterns */
+	const char	*trace_out;
+	const char	*trace_every;
+	const char	*report;	/* directory */
+	bool		quiet;
+	int		nr_sets;
+	char		**sets;
+	int		nr_compare;
+	char		**compare;	/* --compare: a variant's overrides */
+};
+
+/* Load FILE, apply --set and --seed, check; -1 with err. */
+int run_load(struct scenario *s, const struct run_opts *o, struct scn_error *err);
+/* JSON to PATH atomically ("-": stdout); -1 after a message. */
+int run_write_json(json_t *res, const char *path);
+/* Trace o->trace (default: all probes) every o->trace_every into path;
+ * -1 after a message. */
+int run_start_trace(struct trace *t, struct world *w, const struct run_opts *o,
+		    const char *path);
+/* nicsim run --report DIR: exit status. */
+int run_report(const struct run_opts *o);
+
+#endif
