@@ -48,7 +48,7 @@ static void sender_run(struct cpu *cpu, struct task *t)
 	s->written += n;
 	if (!s->left)
 		tcp_push(cpu, tp);
-	cpu_queue_work(cpu, &t->work);	/* the next step of the loop */
+	task_continue(t);	/* the next step of the loop */
 }
 
 static void receiver_run(struct cpu *cpu, struct task *t)
@@ -66,7 +66,7 @@ static void receiver_run(struct cpu *cpu, struct task *t)
 		return;
 	}
 	s->read += n;
-	cpu_queue_work(cpu, &t->work);
+	task_continue(t);
 }
 
 void stream_app_init(struct stream_app *s, struct host *h, struct host *dest,

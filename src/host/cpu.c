@@ -60,6 +60,18 @@ void cpu_queue_work(struct cpu *cpu, struct work *w)
 	kick(cpu);
 }
 
+void cpu_queue_work_head(struct cpu *cpu, struct work *w)
+{
+	if (w->queued)
+		return;
+	w->queued = true;
+	w->next = cpu->head[w->ctx];
+	cpu->head[w->ctx] = w;
+	if (!cpu->tail[w->ctx])
+		cpu->tail[w->ctx] = w;
+	kick(cpu);
+}
+
 static struct work *pick(struct cpu *cpu)
 {
 	int c;

@@ -58,6 +58,7 @@ struct timer_list {
 
 struct irq_desc;
 struct tcp_sock;
+struct task;
 
 struct cpu {
 	struct host	*host;
@@ -81,6 +82,13 @@ struct cpu {
 	struct napi_struct *poll_tail;
 	struct qdisc	*output_queue;	/* softnet_data.output_queue */
 	struct tcp_sock	*tsq_list;	/* per-CPU tsq_tasklet list */
+	/* process scheduler (task.c): the task holding the CPU between its
+	 * steps, since when, runnable tasks and CFS's min_vruntime */
+	struct task	*curr_task;
+	sim_time_t	slice_start;
+	int		nr_running;
+	sim_time_t	min_vruntime;
+	uint64_t	nr_switches;
 	/* accounting */
 	sim_time_t	busy_ps[ACCT_NR];
 	uint64_t	items[CTX_NR];
@@ -92,6 +100,13 @@ void work_init(struct work *w, enum cpu_ctx ctx,
 	       void (*fn)(struct cpu *, struct work *), void *arg);
 /* Queue w on cpu; it runs when the CPU gets to it. */
 void cpu_queue_work(struct cpu *cpu, struct work *w);
+/* Queue w first among the work of its context (it keeps or takes the CPU). */
+void cpu_queue_work_head(struct cpu *cpu, struct work *w);
+/* Is work of context ctx waiting on cpu? */
+static inline bool cpu_work_waiting(const struct cpu *cpu, enum cpu_ctx ctx)
+{
+	return cpu->head[ctx] != NULL;
+}
 void nicsim_cpu_not_running(const struct cpu *cpu);
 
 static inline void cpu_charge_acct(struct cpu *cpu, uint64_t cycles, int acct)

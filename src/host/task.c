@@ -1,14 +1,75 @@
 // SPDX-License-Identifier: MIT
-/* Processes: see task.h. */
+/* Processes and the scheduler: see task.h. */
 #include "host/task.h"
 #include "host/host.h"
+#include "core/util.h"
+
+/* get_update_sysctl_factor, SCHED_TUNABLESCALING_LOG */
+static sim_time_t factor(int ncpus)
+{
+	int n = ncpus < 8 ? ncpus : 8, log = 0;
+
+	while (n >>= 1)
+		log++;
+	return 1 + log;
+}
+
+sim_time_t sched_latency(int ncpus) { return 6 * PS_PER_MS * factor(ncpus); }
+sim_time_t sched_min_granularity(int ncpus) { return 750 * PS_PER_US * factor(ncpus); }
+sim_time_t sched_wakeup_granularity(int ncpus) { return PS_PER_MS * factor(ncpus); }
+
+/* __sched_period / sched_slice with equal weights; sched_nr_latency is
+ * latency / min_granularity = 8 at any factor */
+sim_time_t sched_slice(int ncpus, int nr_running)
+{
+	sim_time_t period = nr_running > 8 ? nr_running * sched_min_granularity(ncpus)
+					   : sched_latency(ncpus);
+
+	return period / (nr_running > 0 ? nr_running : 1);
+}
+
+static int host_cpus(const struct task *t)
+{
+	return t->cpu->host->nr_cpus;
+}
 
 static void task_work(struct cpu *cpu, struct work *w)
 {
 	struct task *t = w->arg;
+	sim_time_t start;
 
+	if (cpu->curr_task != t) {	/* context switch in */
+		cpu->curr_task = t;
+		cpu->slice_start = cpu->t;
+		cpu->nr_switches++;
+		if (t->vruntime > cpu->min_vruntime)
+			cpu->min_vruntime = t->vruntime;
+	}
+	start = cpu->t;
 	cpu_charge(cpu, cpu->host->plat->cost.wakeup);
 	t->run(cpu, t);
+	t->vruntime += cpu->t - start;
+	t->sum_exec += cpu->t - start;
+}
+
+static void make_runnable(struct task *t)
+{
+	struct cpu *cpu = t->cpu;
+	struct task *curr = cpu->curr_task;
+	sim_time_t floor = cpu->min_vruntime - sched_latency(host_cpus(t)) / 2;
+
+	cpu->nr_running++;
+	if (t->vruntime < floor)	/* place_entity: bounded sleeper credit */
+		t->vruntime = floor;
+	if (curr && curr != t && !curr->sleeping &&
+	    curr->vruntime - t->vruntime > sched_wakeup_granularity(host_cpus(t))) {
+		/* check_preempt_wakeup: t runs before curr's next step */
+		cpu->curr_task = NULL;
+		curr->preempted++;
+		cpu_queue_work_head(cpu, &t->work);
+		return;
+	}
+	cpu_queue_work(cpu, &t->work);
 }
 
 static void task_timeout(struct sim *sim, struct sim_event *ev)
@@ -19,7 +80,7 @@ static void task_timeout(struct sim *sim, struct sim_event *ev)
 		return;
 	t->sleeping = false;
 	t->timed_out = true;
-	cpu_queue_work(t->cpu, &t->work);
+	make_runnable(t);
 }
 
 void task_init(struct task *t, struct cpu *cpu,
@@ -31,6 +92,9 @@ void task_init(struct task *t, struct cpu *cpu,
 	t->run = run;
 	t->app = app;
 	t->sleeping = false;
+	t->vruntime = 0;
+	t->sum_exec = 0;
+	t->preempted = 0;
 }
 
 void task_start(struct task *t, sim_time_t at)
@@ -45,6 +109,9 @@ void task_sleep(struct task *t, sim_time_t until)
 
 	t->sleeping = true;
 	t->timed_out = false;
+	t->cpu->nr_running--;
+	if (t->cpu->curr_task == t)
+		t->cpu->curr_task = NULL;
 	if (until != SIM_TIME_MAX)
 		sim_schedule(sim, &t->timeout, until < sim->now ? sim->now : until);
 	else
@@ -59,5 +126,23 @@ void task_wake(struct task *t)
 	t->timed_out = false;
 	t->wakeups++;
 	sim_cancel(t->cpu->host->sim, &t->timeout);
-	cpu_queue_work(t->cpu, &t->work);
+	make_runnable(t);
+}
+
+void task_continue(struct task *t)
+{
+	struct cpu *cpu = t->cpu;
+
+	if (cpu->curr_task != t) {	/* preempted during this step */
+		cpu_queue_work(cpu, &t->work);
+		return;
+	}
+	if (cpu_work_waiting(cpu, CTX_PROCESS) &&
+	    cpu->t - cpu->slice_start >= sched_slice(host_cpus(t), cpu->nr_running)) {
+		cpu->curr_task = NULL;	/* slice used up: to the back */
+		t->preempted++;
+		cpu_queue_work(cpu, &t->work);
+		return;
+	}
+	cpu_queue_work_head(cpu, &t->work);
 }

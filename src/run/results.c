@@ -248,6 +248,20 @@ static json_t *stream_json(const struct stream_app *s, sim_time_t end)
 	return o;
 }
 
+/* The application's (sending) process as the scheduler saw it. */
+static json_t *task_json(const struct world_app *a)
+{
+	const struct task *t = a->kind == APP_PING ? &a->u.ping.task : a->kind == APP_UDP ?
+			       &a->u.udp.task : &a->u.stream.sender;
+	json_t *o = json_object();
+
+	json_object_set_new(o, "cpu", json_integer(t->cpu->id));
+	json_object_set_new(o, "cpu_time_s", jreal(time_to_s(t->sum_exec), 6));
+	json_object_set_new(o, "wakeups", json_integer((json_int_t)t->wakeups));
+	json_object_set_new(o, "preempted", json_integer((json_int_t)t->preempted));
+	return o;
+}
+
 static json_t *cpu_json(const struct cpu *c, sim_time_t dur)
 {
 	json_t *o = json_object(), *pct = json_object(), *sirq = json_object();
@@ -261,6 +275,7 @@ static json_t *cpu_json(const struct cpu *c, sim_time_t dur)
 	for (a = 0; a < NR_SOFTIRQS; a++)
 		json_object_set_new(sirq, softirq_names[a], json_integer((json_int_t)c->softirqs[a]));
 	json_object_set_new(o, "softirqs", sirq);
+	json_object_set_new(o, "context_switches", json_integer((json_int_t)c->nr_switches));
 	return o;
 }
 
@@ -328,6 +343,8 @@ static json_t *host_json(const struct world *w, const struct host *h)
 	json_object_set_new(nic, "reclaim", json_string(ni.reclaim));
 	json_object_set_new(nic, "rx_packets", json_integer((json_int_t)ni.rx_packets));
 	json_object_set_new(nic, "rx_no_desc_drops", json_integer((json_int_t)ni.rx_no_desc_drops));
+	json_object_set_new(nic, "irqs_tx_done", json_integer((json_int_t)ni.irq_tx));
+	json_object_set_new(nic, "irqs_rx", json_integer((json_int_t)ni.irq_rx));
 	json_object_set_new(nic, "tx_done_timer_runs", json_integer((json_int_t)ni.tx_timer_runs));
 	for (i = 0; i < ni.nr_txq; i++)
 		json_array_append_new(txqs, txq_json(h, i));
@@ -372,10 +389,11 @@ json_t *world_results(const struct world *w)
 	json_object_set_new(root, "nicsim", meta);
 	for (i = 0; i < w->nr_apps; i++) {
 		const struct world_app *a = &w->apps[i];
+		json_t *o = a->kind == APP_PING ? ping_json(&a->u.ping) : a->kind == APP_UDP ?
+			    udp_json(&a->u.udp) : stream_json(&a->u.stream, w->duration);
 
-		json_object_set_new(apps, a->cfg->name, a->kind == APP_PING ?
-				    ping_json(&a->u.ping) : a->kind == APP_UDP ?
-				    udp_json(&a->u.udp) : stream_json(&a->u.stream, w->duration));
+		json_object_set_new(o, "task", task_json(a));
+		json_object_set_new(apps, a->cfg->name, o);
 	}
 	json_object_set_new(root, "apps", apps);
 	for (i = 0; i < w->nr_hosts; i++)

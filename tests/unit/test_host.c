@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * Host model: the raw ENOBUFS rule and the UDP blocking rule with real
- * charges, sock_wfree uncharging, CPU context priority, jiffy timers.
+ * charges, sock_wfree uncharging, CPU context priority, jiffy timers,
+ * the CFS tunables and time slices.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include "host/host.h"
+#include "host/task.h"
 
 struct fixture {
 	struct sim	sim;
@@ -174,6 +176,68 @@ static void test_jiffy_timer(void **state)
 	assert_true(fired_at >= 10 * PS_PER_MS && fired_at < 10 * PS_PER_MS + 10 * PS_PER_US);
 }
 
+/* kernel/sched/fair.c defaults scaled by 1 + ilog2(min(ncpus, 8)) */
+static void test_sched_tunables(void **state)
+{
+	assert_int_equal(sched_latency(1), 6 * PS_PER_MS);
+	assert_int_equal(sched_latency(2), 12 * PS_PER_MS);
+	assert_int_equal(sched_latency(4), 18 * PS_PER_MS);
+	assert_int_equal(sched_latency(16), 24 * PS_PER_MS);	/* capped at 8 CPUs */
+	assert_int_equal(sched_min_granularity(4), 2250 * PS_PER_US);
+	assert_int_equal(sched_wakeup_granularity(4), 3 * PS_PER_MS);
+	assert_int_equal(sched_slice(4, 2), 9 * PS_PER_MS);	/* 18 ms / 2 */
+	assert_int_equal(sched_slice(1, 8), 750 * PS_PER_US);	/* 6 ms / 8 */
+	assert_int_equal(sched_slice(1, 10), 750 * PS_PER_US);	/* 10 x 0.75 ms / 10 */
+	assert_int_equal(sched_slice(1, 1), 6 * PS_PER_MS);
+}
+
+struct hog {
+	struct task	t;
+	uint64_t	steps;
+};
+
+/* a CPU-bound loop: 100 us per step, never sleeps */
+static void hog_run(struct cpu *cpu, struct task *t)
+{
+	struct hog *h = t->app;
+
+	cpu_charge(cpu, cpu->cpu_hz / 10000);
+	h->steps++;
+	task_continue(t);
+}
+
+/* a sleeper: one short step every 50 ms */
+static void nap_run(struct cpu *cpu, struct task *t)
+{
+	struct hog *h = t->app;
+
+	h->steps++;
+	task_sleep(t, cpu_now(cpu) + 50 * PS_PER_MS);
+}
+
+static void test_sched_time_slices(void **state)
+{
+	struct fixture *f = *state;
+	struct cpu *cpu = &f->host.cpus[0];	/* armada-370: one CPU, 3 ms slices */
+	struct hog a = { 0 }, b = { 0 }, nap = { 0 };
+
+	task_init(&a.t, cpu, hog_run, &a);
+	task_init(&b.t, cpu, hog_run, &b);
+	task_init(&nap.t, cpu, nap_run, &nap);
+	task_start(&a.t, 0);
+	task_start(&b.t, 0);
+	task_start(&nap.t, PS_PER_MS);
+	sim_run(&f->sim, 600 * PS_PER_MS);
+	/* the hogs alternate in 3 ms slices and share the CPU evenly */
+	assert_in_range(a.t.preempted, 90, 110);
+	assert_in_range(b.t.preempted, 90, 110);
+	assert_in_range(a.t.sum_exec / PS_PER_MS, 290, 310);
+	assert_in_range(b.t.sum_exec / PS_PER_MS, 290, 310);
+	/* the sleeper runs every 50 ms: its wakeups preempt the hogs */
+	assert_int_equal(nap.steps, 12);
+	assert_true(cpu->nr_switches > 200);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -182,6 +246,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_tos_priority, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cpu_priority, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_jiffy_timer, setup, teardown),
+		cmocka_unit_test(test_sched_tunables),
+		cmocka_unit_test_setup_teardown(test_sched_time_slices, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
