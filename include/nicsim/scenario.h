@@ -70,6 +70,7 @@ struct scn_host {
 	char		tx_reclaim[SCN_NAME_MAX];	/* mvneta reclaim policy */
 	char		tx_select[SCN_NAME_MAX];	/* kernel | cpu */
 	int64_t		tx_fixed_prio;		/* NETA TQFPC queue mask */
+	int64_t		tx_wrr_weight[SCN_MAX_MASKS];	/* NETA TQxAC; [0] SCN_UNSET: reset */
 	int64_t		irq_cpu;		/* /proc/irq/N/smp_affinity (ideal) */
 	int64_t		rxq_def;		/* mvneta module parameter */
 	char		qdisc[SCN_NAME_MAX];		/* pfifo_fast | fq_codel */

@@ -28,6 +28,7 @@ struct nic_config {
 	const char	*tx_reclaim;	/* "" = the profile's policy */
 	const char	*tx_select;	/* "cpu": txq = cpu % txq_number */
 	int64_t		tx_fixed_prio;	/* TQFPC: fixed-priority TX queue mask */
+	const int64_t	*tx_wrr_weight;	/* TQxAC per queue; [0] < 0: leave at reset */
 	int64_t		irq_cpu;	/* ideal: the interrupt's CPU */
 	int64_t		rxq_def;	/* mvneta: default RX queue, elects the CPU */
 	sim_time_t	tx_timer_period;

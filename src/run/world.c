@@ -123,6 +123,33 @@ static int attach_qdisc(struct world *w, struct host *h, const struct scn_host *
 	return 0;
 }
 
+/* tx_wrr_weight: only the NETA arbiter has it, and every weight must
+ * exceed the largest frame (mvNetaTxqWrrPrioSet's rule). Checked after
+ * the probe wrote them: the weights depend on the link's MTU. */
+static int wrr_weights(struct world *w, const struct host *h, const struct scn_host *sh,
+		       struct scn_error *err)
+{
+	int64_t need = (h->dev.mtu + ETH_HLEN) / 256 + 1;
+	int q;
+
+	if (sh->tx_wrr_weight[0] == SCN_UNSET)
+		return 0;
+	if (strncmp(h->drv_name, "mvneta", 6)) {
+		scenario_error_at(w->scn, sh->tx_wrr_weight, err,
+				  "tx_wrr_weight: the %s driver has no TX queue arbiter", h->drv_name);
+		return -1;
+	}
+	for (q = 0; q < SCN_MAX_MASKS; q++)
+		if (sh->tx_wrr_weight[q] < need) {
+			scenario_error_at(w->scn, sh->tx_wrr_weight, err,
+					  "tx_wrr_weight: %lld x 256 B for TX queue %d is below the largest frame (%u B): at least %lld",
+					  (long long)sh->tx_wrr_weight[q], q, h->dev.mtu + ETH_HLEN,
+					  (long long)need);
+			return -1;
+		}
+	return 0;
+}
+
 /* The byte_queue_limits sysfs files of every TX queue (tx-N). */
 static void bql_tunables(struct host *h, const struct scn_host *sh)
 {
@@ -155,6 +182,7 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		.txq_number = sh->txq_number, .rxq_number = sh->rxq_number,
 		.tx_queue_len = sh->tx_queue_len, .tx_reclaim = sh->tx_reclaim,
 		.tx_select = sh->tx_select, .tx_fixed_prio = sh->tx_fixed_prio,
+		.tx_wrr_weight = sh->tx_wrr_weight,
 		.irq_cpu = sh->irq_cpu, .rxq_def = sh->rxq_def,
 		.tx_timer_period = sh->tx_timer_period,
 	};
@@ -193,6 +221,8 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		return -1;
 	}
 	h->dev.mtu = (uint32_t)s->link.mtu;
+	if (wrr_weights(w, h, sh, err))
+		return -1;
 	bql_tunables(h, sh);
 	if (xps_maps(w, h, sh, err))
 		return -1;

@@ -56,6 +56,7 @@ enum scn_type {
 	SCN_T_TOL,	/* tolerance: "2" absolute or "20%" relative */
 	SCN_T_TRIPLE,	/* three sizes, "min default max" (tcp_wmem) */
 	SCN_T_MASKS,	/* up to SCN_MAX_MASKS hex masks, one per queue (xps_cpus) */
+	SCN_T_QLIST,	/* up to SCN_MAX_MASKS decimal values, one per queue; the last repeats */
 };
 
 #define SCN_K_REQUIRED	0x1	/* scenario_check() insists on a value */

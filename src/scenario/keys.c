@@ -99,8 +99,14 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_HOST, "tx_fixed_prio", SCN_T_INT, struct scn_host, tx_fixed_prio,
 	    .min = 0, .max = 255, .def = "0", .unit = "queue mask",
 	    .meaning = "mvneta TX arbitration: queues (bit q = TX queue q) the NETA engine serves "
-		       "by fixed priority, highest queue first, before the others' round robin "
+		       "by fixed priority, highest queue first, before the others' (weighted) round robin "
 		       "(Transmit Queue Fixed Priority Configuration)"),
+	KEY(SCN_HOST, "tx_wrr_weight", SCN_T_QLIST, struct scn_host, tx_wrr_weight,
+	    .min = 1, .max = 255, .nodef = "(reset)", .unit = "x 256 bytes",
+	    .meaning = "mvneta TX arbitration: per TX queue, its weighted-round-robin weight "
+		       "(Transmit Queue Arbiter Configuration, TQxAC), e.g. '6 6 6 6 6 6 6 24'; "
+		       "unlisted queues take the last weight; each must exceed the largest frame. "
+		       "Unset: equal weights, one frame per queue per round"),
 	KEY(SCN_HOST, "xps_cpus", SCN_T_MASKS, struct scn_host, xps_cpus,
 	    .min = 0, .max = 0xff, .nodef = "(driver)", .unit = "hex masks",
 	    .meaning = "XPS: per TX queue, the CPUs that may pick it (queues/tx-N/xps_cpus), "
@@ -605,12 +611,14 @@ bad:
 	return -1;
 }
 
-/* "1 2 4 8" or "1,2,4,8": hex CPU masks (0x optional) for queues 0, 1,
- * ...; queues not listed get 0, as an empty xps_cpus file. */
+/* "1 2 4 8" or "1,2,4,8" for queues 0, 1, ...: SCN_T_MASKS are hex CPU
+ * masks (0x optional), queues not listed get 0 as an empty xps_cpus file;
+ * SCN_T_QLIST are decimal, queues not listed repeat the last value. */
 static int set_masks(const struct scn_key *k, void *base, const char *v,
 		     char *why, size_t len)
 {
 	int64_t t[SCN_MAX_MASKS] = { 0 }, *f = field_of(k, base);
+	bool hex = k->type == SCN_T_MASKS;
 	char buf[160], *tok, *save = NULL, *end;
 	int n = 0;
 
@@ -619,18 +627,24 @@ static int set_masks(const struct scn_key *k, void *base, const char *v,
 		if (n == SCN_MAX_MASKS)
 			goto bad;
 		errno = 0;
-		t[n] = (int64_t)strtoll(tok, &end, 16);
+		t[n] = (int64_t)strtoll(tok, &end, hex ? 16 : 10);
 		if (errno || *end || end == tok || t[n] < k->min || t[n] > k->max)
 			goto bad;
 		n++;
 	}
 	if (!n)
 		goto bad;
+	for (; !hex && n < SCN_MAX_MASKS; n++)
+		t[n] = t[n - 1];
 	memcpy(f, t, sizeof(t));
 	return 0;
 bad:
-	snprintf(why, len, "%s: '%.60s' is not 1 to %d hex CPU masks, one per TX queue "
-		 "(e.g. 1 2 4 8)", k->name, v, SCN_MAX_MASKS);
+	if (hex)
+		snprintf(why, len, "%s: '%.60s' is not 1 to %d hex CPU masks, one per TX queue "
+			 "(e.g. 1 2 4 8)", k->name, v, SCN_MAX_MASKS);
+	else
+		snprintf(why, len, "%s: '%.60s' is not 1 to %d numbers in [%lld, %lld], one per TX queue",
+			 k->name, v, SCN_MAX_MASKS, (long long)k->min, (long long)k->max);
 	return -1;
 }
 
@@ -677,6 +691,7 @@ int scn_key_parse(const struct scn_key *k, void *base, const char *value,
 	case SCN_T_TRIPLE:
 		return set_triple(k, base, value, why, len);
 	case SCN_T_MASKS:
+	case SCN_T_QLIST:
 		return set_masks(k, base, value, why, len);
 	default:
 		return set_number(k, base, value, why, len);
@@ -700,6 +715,7 @@ static void set_unset(const struct scn_key *k, void *base)
 		break;
 	case SCN_T_TRIPLE:
 	case SCN_T_MASKS:
+	case SCN_T_QLIST:
 	default:
 		*(int64_t *)field_of(k, base) = SCN_UNSET;
 	}

@@ -32,3 +32,46 @@ iq=$(jget "$T/rr.json" "max(d['hosts']['dut']['nic']['txq'], key=lambda q: q['pa
 [ "$(jget "$T/ping.json" "d['apps']['ping']['rtt_split_avg_us']['tx_ring'] < 12.4")" = True ] ||
 	fail "ping priority: ping waited more than one frame time in the ring"
 echo "ok: round robin, and fixed priority both ways, behave as the arbiter says"
+
+# WRR weights (host.NAME.tx_wrr_weight, TQxAC in 256-byte units): two UDP
+# floods above line rate on queues 0 and 1 (tx_select=cpu, one per CPU)
+# share the wire 1:1 by default and 1:3 with weights 6 and 18; a weight
+# below the largest frame is refused.
+cat >"$T/wrr.ini" <<'INI'
+[sim]
+duration = 200ms
+[link]
+rate = 1Gbit
+[host.dut]
+platform = armada-xp
+kernel = 4.4
+driver = mvneta-4.4
+tx_select = cpu
+[host.peer]
+platform = x86-64
+kernel = 4.4
+driver = ideal
+[app.u0]
+type = udp
+host = dut
+dest = peer
+size = 1472
+interval = 5us
+cpu = 0
+[app.u1]
+type = udp
+host = dut
+dest = peer
+size = 1472
+interval = 5us
+cpu = 1
+INI
+ratio() { jget "$1" "round(d['hosts']['dut']['nic']['txq'][1]['bytes'] / d['hosts']['dut']['nic']['txq'][0]['bytes'], 2)"; }
+"$NICSIM" run "$T/wrr.ini" -q --json "$T/eq.json" || fail "equal weights run"
+"$NICSIM" run "$T/wrr.ini" -q --set host.dut.tx_wrr_weight=6,18 --json "$T/w.json" || fail "WRR run"
+[ "$(ratio "$T/eq.json")" = 1.0 ] || fail "equal weights: queue 1 / queue 0 bytes = $(ratio "$T/eq.json")"
+r=$(ratio "$T/w.json")
+python3 -c "import sys; sys.exit(not 2.9 < $r < 3.1)" || fail "weights 6:18: queue 1 / queue 0 bytes = $r, want 3"
+"$NICSIM" run "$T/wrr.ini" -q --set host.dut.tx_wrr_weight=5 2>"$T/err"; [ $? = 2 ] || fail "weight 5 accepted"
+grep -q "at least 6" "$T/err" || fail "weight 5: $(cat "$T/err")"
+echo "ok: WRR weights 6:18 share the wire 1:$r; equal weights 1:1; a weight below the MTU refused"

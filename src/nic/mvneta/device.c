@@ -124,7 +124,50 @@ static sim_time_t next_late(const struct neta_dev *d)
 	return t;
 }
 
-/* Fixed-priority queues first, highest number first; then round robin. */
+/* Bytes of the frame at the head of a ready queue. */
+static uint32_t head_len(const struct neta_txq *t, sim_time_t at)
+{
+	uint32_t i, n = frame_descs(t, at), len = 0;
+
+	for (i = 0; i < n; i++)
+		len += t->ring[(t->rd + i) % t->size].data_size;
+	return len;
+}
+
+/*
+ * Weighted round robin over the queues not in fixed priority, in bytes:
+ * a queue's turn adds its weight x 256 bytes to what it may send; it sends
+ * while its head frame fits, then the turn passes on; a queue with nothing
+ * to send keeps no credit. (A deficit round robin: the HAL's rule that a
+ * weight exceed the MTU guarantees every turn sends at least one frame.)
+ */
+static int pick_wrr(struct neta_dev *d, sim_time_t at)
+{
+	int i;
+
+	for (i = 0; i <= 2 * MVNETA_MAX_QUEUES; i++) {
+		int q = d->rr;
+
+		if (!(d->fixed_prio & (1u << q)) && txq_ready(d, q, at)) {
+			int64_t len = head_len(&d->txq[q], at);
+
+			if (d->deficit[q] >= len) {
+				d->deficit[q] -= len;
+				return q;
+			}
+		} else {
+			d->deficit[q] = 0;
+		}
+		d->rr = (q + 1) % MVNETA_MAX_QUEUES;
+		d->deficit[d->rr] += (int64_t)d->wrr_weight[d->rr] * 256;
+	}
+	return -1;
+}
+
+/* Fixed-priority queues first, highest number first; then the others:
+ * by their WRR weights once any is written, else one frame each in turn
+ * (Deviation: TQxAC's reset value is not documented; equal weights of one
+ * frame are assumed). */
 static int pick_txq(struct neta_dev *d, sim_time_t at)
 {
 	int i;
@@ -132,6 +175,8 @@ static int pick_txq(struct neta_dev *d, sim_time_t at)
 	for (i = MVNETA_MAX_QUEUES - 1; d->fixed_prio && i >= 0; i--)
 		if ((d->fixed_prio & (1u << i)) && txq_ready(d, i, at))
 			return i;
+	if (d->wrr_weight[0])
+		return pick_wrr(d, at);
 	for (i = 0; i < MVNETA_MAX_QUEUES; i++) {
 		int q = (d->rr + i) % MVNETA_MAX_QUEUES;
 
@@ -161,7 +206,7 @@ static void tx_start_at(struct neta_dev *d, sim_time_t t)
 	int q = pick_txq(d, t);
 	struct neta_txq *txq;
 	struct sk_buff *skb, *frame;
-	uint32_t i, len = 0;
+	uint32_t len;
 	sim_time_t done;
 
 	if (q < 0) {	/* only doorbells still to take effect */
@@ -173,8 +218,7 @@ static void tx_start_at(struct neta_dev *d, sim_time_t t)
 	}
 	txq = &d->txq[q];
 	d->tx_ndesc = frame_descs(txq, t);
-	for (i = 0; i < d->tx_ndesc; i++)
-		len += txq->ring[(txq->rd + i) % txq->size].data_size;
+	len = head_len(txq, t);
 	skb = (struct sk_buff *)(uintptr_t)txq->ring[txq->rd].buf;
 	frame = skb_pool_copy(d->host->pool, skb);	/* the bits on the wire */
 	frame->path[PATH_WIRE] = t;
@@ -405,6 +449,8 @@ void mvneta_dev_write(struct neta_dev *d, uint32_t reg, uint32_t val)
 		d->rxq_def = (int)((val & MVNETA_DEF_RXQ_MASK) >> 1);
 	} else if (reg == MVNETA_TXQ_FIXED_PRIO) {
 		d->fixed_prio = val & 0xff;
+	} else if (IN_BANK(reg, MVNETA_TXQ_WRR_ARB_REG(0))) {
+		d->wrr_weight[reg_queue(reg, MVNETA_TXQ_WRR_ARB_REG(0))] = val & MVNETA_TXQ_WRR_WEIGHT_MASK;
 	} else if (IN_BANK(reg, MVNETA_TXQ_UPDATE_REG(0))) {
 		txq_update(d, reg_queue(reg, MVNETA_TXQ_UPDATE_REG(0)), val);
 	} else if (IN_BANK(reg, MVNETA_RXQ_STATUS_UPDATE_REG(0))) {

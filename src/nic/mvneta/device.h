@@ -88,6 +88,8 @@ struct neta_dev {
 	int		rxq_def;
 	int		rr;
 	uint32_t	fixed_prio;	/* TQFPC: queues served by fixed priority */
+	uint32_t	wrr_weight[MVNETA_MAX_QUEUES];	/* TQxAC, 256-byte units; 0: reset */
+	int64_t		deficit[MVNETA_MAX_QUEUES];	/* bytes the queue may still send this round */
 	bool		tx_busy;
 	int		tx_cur;		/* queue of the frame on the wire */
 	uint32_t	tx_ndesc;	/* its descriptors */

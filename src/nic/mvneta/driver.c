@@ -734,6 +734,9 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 	mvneta_dev_write(&pp->dev, MVNETA_PORT_CONFIG, MVNETA_DEF_RXQ(pp->rxq_def));
 	if (cfg->tx_fixed_prio > 0)	/* a what-if: mvneta leaves it at reset */
 		mvneta_dev_write(&pp->dev, MVNETA_TXQ_FIXED_PRIO, (uint32_t)cfg->tx_fixed_prio);
+	for (q = 0; cfg->tx_wrr_weight && cfg->tx_wrr_weight[0] > 0 && q < MVNETA_MAX_QUEUES; q++)
+		mvneta_dev_write(&pp->dev, MVNETA_TXQ_WRR_ARB_REG(q),	/* likewise */
+				 (uint32_t)cfg->tx_wrr_weight[q] & MVNETA_TXQ_WRR_WEIGHT_MASK);
 	netif_tx_start_all_queues(&h->dev);
 	mvneta_irq_enable(pp);
 	return 0;

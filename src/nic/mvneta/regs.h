@@ -45,6 +45,12 @@
  * version-1 TX queue arbiter; offset from NetBSD sys/dev/marvell/
  * mvxpereg.h MVXPE_TQFPC_V1; mvneta.c never writes it). */
 #define MVNETA_TXQ_FIXED_PRIO		0x24dc
+/* Transmit Queue Arbiter Configuration (TQxAC): bits 0-7 the queue's WRR
+ * weight in units of 256 bytes, which must exceed the port's MTU (Marvell's
+ * NETA HAL: NETA_TXQ_WRR_ARBITER_REG at TX base + 0x1a80, mvNetaTxqWrrPrioSet;
+ * mvneta.c never writes it). */
+#define MVNETA_TXQ_WRR_ARB_REG(q)	(0x3e80 + ((q) << 2))
+#define  MVNETA_TXQ_WRR_WEIGHT_MASK	0xff
 #define MVNETA_CPU_MAP(cpu)		(0x2540 + ((cpu) << 2))
 #define  MVNETA_CPU_RXQ_ACCESS(q)	(1u << (q))
 #define  MVNETA_CPU_TXQ_ACCESS(q)	(1u << ((q) + 8))
