@@ -61,6 +61,10 @@ struct sim {
 	 * not schedule, cancel or change anything. */
 	void			(*observe)(struct sim *sim, sim_time_t next, void *arg);
 	void			*observe_arg;
+	/* Checker (--check): called after every event, with the event
+	 * (still valid); may stop the program but must not change the model. */
+	void			(*after)(struct sim *sim, const struct sim_event *ev, void *arg);
+	void			*after_arg;
 };
 
 void sim_init(struct sim *sim, uint64_t seed);

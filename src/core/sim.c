@@ -196,6 +196,8 @@ void sim_run(struct sim *sim, sim_time_t until)
 		sim->now = ev->time;
 		sim->nr_fired++;
 		ev->fn(sim, ev);
+		if (sim->after)
+			sim->after(sim, ev, sim->after_arg);
 		if (ev->pooled && ev->heap_idx < 0)
 			pool_put(sim, ev);
 	}

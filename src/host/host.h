@@ -24,6 +24,10 @@ struct skb_pool {
 	uint64_t	next_id;
 	uint64_t	live;
 	uint64_t	allocated;
+	/* a broken skb invariant (freed twice, freed while charged):
+	 * reports and does not return; NULL: abort() */
+	void		(*violation)(void *arg, const struct sk_buff *skb, const char *what);
+	void		*violation_arg;
 };
 
 void skb_pool_init(struct skb_pool *pool);
@@ -31,6 +35,9 @@ void skb_pool_destroy(struct skb_pool *pool);
 struct sk_buff *skb_pool_get(struct skb_pool *pool);
 struct sk_buff *skb_pool_copy(struct skb_pool *pool, const struct sk_buff *src);
 void skb_pool_put(struct skb_pool *pool, struct sk_buff *skb);
+/* Call fn on every skb allocated and not yet freed (for --check). */
+void skb_pool_for_each_live(struct skb_pool *pool,
+			    void (*fn)(struct sk_buff *skb, void *arg), void *arg);
 /* Copy what travels on the wire (len and headers) from src to dst. */
 void skb_copy_frame(struct sk_buff *dst, const struct sk_buff *src);
 

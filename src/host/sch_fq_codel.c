@@ -26,6 +26,7 @@
  * Deviation: see sch_fq_codel.h (hash, packet length, return value).
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include "host/sch_fq_codel.h"
 #include "host/netdev.h"
@@ -600,4 +601,33 @@ void fq_codel_get_stats(const struct fq_codel *q, struct fq_codel_stats *st)
 	st->memory_usage = q->memory_usage;
 	st->new_flows_len = fq_list_len(&q->new_flows);
 	st->old_flows_len = fq_list_len(&q->old_flows);
+}
+
+int fq_codel_check(const struct fq_codel *q, char *msg, size_t len)
+{
+	uint64_t n = 0, bytes = 0, sum = 0;
+	uint32_t i;
+
+	for (i = 0; i < q->flows_cnt; i++) {
+		uint64_t fb = 0;
+		const struct sk_buff *skb;
+
+		for (skb = q->flows[i].head; skb; skb = skb->next) {
+			n++;
+			fb += skb->len;
+		}
+		if (fb != q->backlogs[i]) {
+			snprintf(msg, len, "fq_codel flow %u: backlogs[] %u != %llu bytes queued",
+				 i, q->backlogs[i], (unsigned long long)fb);
+			return -1;
+		}
+		bytes += fb;
+		sum += q->backlogs[i];
+	}
+	if (n != q->qlen || bytes != q->backlog) {
+		snprintf(msg, len, "fq_codel: qlen %u backlog %u != %llu skbs, %llu bytes in the flows",
+			 q->qlen, q->backlog, (unsigned long long)n, (unsigned long long)bytes);
+		return -1;
+	}
+	return 0;
 }

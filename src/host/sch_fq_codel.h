@@ -120,6 +120,9 @@ struct sk_buff *fq_codel_dequeue(struct fq_codel *q, sim_time_t now,
 uint32_t fq_codel_qlen(const struct fq_codel *q);
 uint64_t fq_codel_backlog(const struct fq_codel *q);	/* bytes */
 void fq_codel_get_stats(const struct fq_codel *q, struct fq_codel_stats *st);
+/* --check: qlen, backlog and the per-flow backlogs match the queued skbs;
+ * -1 with what does not. */
+int fq_codel_check(const struct fq_codel *q, char *msg, size_t len);
 /* The flow (0 .. flows_cnt - 1) skb hashes to. */
 uint32_t fq_codel_classify(const struct fq_codel *q, const struct sk_buff *skb);
 

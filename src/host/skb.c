@@ -4,6 +4,7 @@
  * malloc while the simulation runs (no allocation per packet in steady
  * state). truesize follows __alloc_skb (see profile.c, skb_truesize).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "host/host.h"
@@ -61,6 +62,7 @@ struct sk_buff *skb_pool_get(struct skb_pool *pool)
 
 	memset(skb, 0, sizeof(*skb));
 	skb->id = ++pool->next_id;
+	skb->live = 1;
 	return skb;
 }
 
@@ -78,16 +80,41 @@ struct sk_buff *skb_pool_copy(struct skb_pool *pool, const struct sk_buff *src)
 	skb->len = src->len;
 	skb->protocol = src->protocol;
 	skb->id = ++pool->next_id;
+	skb->live = 1;
 	return skb;
+}
+
+static void violation(struct skb_pool *pool, const struct sk_buff *skb, const char *what)
+{
+	if (pool->violation)
+		pool->violation(pool->violation_arg, skb, what);
+	fprintf(stderr, "nicsim: BUG: skb %llu %s\n", (unsigned long long)skb->id, what);
+	abort();
 }
 
 void skb_pool_put(struct skb_pool *pool, struct sk_buff *skb)
 {
+	if (!skb->live)
+		violation(pool, skb, "freed twice");
+	if (skb->sk)
+		violation(pool, skb, "freed while still charged to a socket");
 	BUG_ON(!pool->live);
-	BUG_ON(skb->sk);	/* freed while still charged to a socket */
 	pool->live--;
+	skb->live = 0;
 	skb->next = pool->free;
 	pool->free = skb;
+}
+
+void skb_pool_for_each_live(struct skb_pool *pool,
+			    void (*fn)(struct sk_buff *skb, void *arg), void *arg)
+{
+	struct skb_slab *s;
+	int i;
+
+	for (s = pool->slabs; s; s = s->next)
+		for (i = 0; i < SKB_SLAB; i++)
+			if (s->skb[i].live)
+				fn(&s->skb[i], arg);
 }
 
 void skb_copy_frame(struct sk_buff *dst, const struct sk_buff *src)

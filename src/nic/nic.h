@@ -68,6 +68,9 @@ void nic_info(const struct host *h, struct nic_info *info);
 /* Free the driver's memory (the skbs belong to the pool). */
 void nic_remove(struct host *h);
 void nic_queue_stats(const struct host *h, int q, struct nic_queue_stats *st);
+/* --check: the driver's and the device's views of the rings agree;
+ * -1 with what does not. */
+int nic_check(const struct host *h, char *msg, size_t len);
 
 int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 		 const struct nic_config *cfg, char *msg, size_t len,
@@ -75,6 +78,7 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 void mvneta_remove(struct host *h);
 void mvneta_info(const struct host *h, struct nic_info *info);
 void mvneta_queue_stats(const struct host *h, int q, struct nic_queue_stats *st);
+int mvneta_check(const struct host *h, char *msg, size_t len);
 int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *cfg);
 void ideal_remove(struct host *h);
 void ideal_info(const struct host *h, struct nic_info *info);

@@ -11,6 +11,7 @@
 #include "report/pcap.h"
 #include "host/sch_fq_codel.h"
 #include "core/util.h"
+#include "run/check.h"
 
 static int host_index(const struct world *w, const char *name)
 {
@@ -346,6 +347,9 @@ int world_build(struct world *w, const struct scenario *s, struct scn_error *err
 	for (i = 0; i < s->nr_apps; i++, w->nr_apps++)
 		if (build_app(w, &w->apps[i], &s->apps[i], err))
 			return -1;
+#ifdef NICSIM_CHECK_ALWAYS	/* cmake -DNICSIM_CHECK=ON: --check everywhere */
+	world_check_enable(w, NULL);
+#endif
 	return 0;
 }
 
@@ -387,12 +391,14 @@ void world_run(struct world *w, void (*progress)(const struct world *w, void *ar
 	for (i = 0; i < w->nr_apps; i++)
 		if (w->apps[i].kind == APP_PING)
 			ping_stop(&w->apps[i].u.ping);
+	world_check_now(w);	/* --check: the end state too */
 }
 
 void world_destroy(struct world *w)
 {
 	int i;
 
+	world_check_disable(w);
 	for (i = 0; i < w->nr_apps; i++)
 		if (w->apps[i].kind == APP_PING)
 			ping_free(&w->apps[i].u.ping);

@@ -16,6 +16,7 @@
 #include "app/app.h"
 
 struct pcap_writer;
+struct world_checker;
 
 enum app_kind { APP_PING, APP_UDP, APP_STREAM };
 
@@ -40,6 +41,11 @@ struct world {
 	struct world_app *apps;
 	struct pcap_writer *pcap[2];
 	sim_time_t	duration;
+	struct world_checker *chk;	/* --check, or NULL */
+	/* before the program exits on a broken invariant: remove files
+	 * being written */
+	void		(*on_abort)(void *arg);
+	void		*on_abort_arg;
 };
 
 /* Build; 0, or -1 with err ("FILE:LINE: ..."). Nothing is written. */

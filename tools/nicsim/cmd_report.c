@@ -55,7 +55,7 @@ static int run_variant(const struct run_opts *o, const char *dir, const char *ex
 		goto out;
 	}
 	snprintf(path, sizeof(path), "%s/%s", dir, v->csv);
-	if (run_start_trace(&trace, &w, o, path))
+	if (run_start_trace(&trace, &w, o, path) || run_start_check(&w, o, &trace))
 		goto out;
 	world_run(&w, NULL, NULL);
 	rc = 1;

@@ -9,6 +9,7 @@
 #include "run/world.h"
 #include "run/trace.h"
 #include "run/probe.h"
+#include "run/check.h"
 #include "run_opts.h"
 
 
@@ -20,7 +21,7 @@ static const char **opt_value(const char *a, struct run_opts *o)
 		{ "--pcap", &o->pcap }, { "--seed", &o->seed },
 		{ "--trace", &o->trace }, { "--trace-out", &o->trace_out },
 		{ "--trace-every", &o->trace_every },
-		{ "--report", &o->report },
+		{ "--report", &o->report }, { "--inject", &o->inject },
 	};
 	size_t i;
 
@@ -41,6 +42,8 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 
 		if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
 			o->quiet = true;
+		} else if (!strcmp(a, "--check")) {
+			o->check = true;
 		} else if (!strcmp(a, "--set") || !strcmp(a, "--compare") || opt_value(a, o)) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "nicsim run: %s needs a value\n", a);
@@ -173,6 +176,28 @@ int run_start_trace(struct trace *t, struct world *w, const struct run_opts *o,
 	return 0;
 }
 
+/* A broken invariant ends the program: no half-written trace. */
+static void abort_trace(void *arg)
+{
+	trace_abort(arg);
+}
+
+int run_start_check(struct world *w, const struct run_opts *o, struct trace *t)
+{
+	if (o->inject && !o->check) {
+		fprintf(stderr, "nicsim run: --inject needs --check\n");
+		return -1;
+	}
+	w->on_abort = abort_trace;
+	w->on_abort_arg = t;
+	if ((o->check || o->inject) && !w->chk && world_check_enable(w, o->inject)) {
+		fprintf(stderr, "nicsim run: --inject: unknown fault '%s' (double-free, wmem-leak)\n",
+			o->inject);
+		return -1;
+	}
+	return 0;
+}
+
 /* run and explain share everything but what they print at the end */
 static int run_or_explain(int argc, char **argv, bool explain)
 {
@@ -201,6 +226,10 @@ static int run_or_explain(int argc, char **argv, bool explain)
 		goto out;
 	}
 	if (o.trace && run_start_trace(&trace, &w, &o, o.trace_out ? o.trace_out : "trace.csv")) {
+		rc = 2;
+		goto out;
+	}
+	if (run_start_check(&w, &o, &trace)) {
 		rc = 2;
 		goto out;
 	}

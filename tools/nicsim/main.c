@@ -7,7 +7,8 @@
  *   nicsim keys [--markdown]
  *   nicsim list
  *   nicsim validate [FILE...]
- * Exit status: 0 success, 1 a validation row failed, 2 bad input.
+ * Exit status: 0 success, 1 a validation row failed, 2 bad input,
+ * 3 a broken model invariant (--check).
  */
 #include <stdio.h>
 #include <string.h>
@@ -29,6 +30,11 @@ static void usage(FILE *out)
 		"      --pcap PREFIX      write PREFIX-A-B.pcap per link direction\n"
 		"      --seed N           override sim.seed\n"
 		"      --quiet            no summary (and no progress line)\n"
+		"      --check            verify the model's invariants after every event\n"
+		"                         (skb frees, socket charges, qdisc, BQL, rings,\n"
+		"                         clocks); a violation exits with status 3\n"
+		"      --inject FAULT     with --check, break one on purpose (tests):\n"
+		"                         double-free, wmem-leak\n"
 		"      --trace PATTERNS   write probes matching the comma-separated\n"
 		"                         globs ('all', 'app.*', 'host.dut.txq*.ring.used')\n"
 		"                         as CSV, one column per probe\n"
@@ -54,7 +60,8 @@ static void usage(FILE *out)
 		"                       (default: every shipped scenario)\n"
 		"  --help, --version\n"
 		"\n"
-		"Exit status: 0 ok, 1 a validation row failed, 2 bad input.\n"
+		"Exit status: 0 ok, 1 a validation row failed, 2 bad input,\n"
+		"3 a model invariant broke (--check).\n"
 		"Scenario format: docs/scenario.md; results: docs/results.md.\n");
 }
 

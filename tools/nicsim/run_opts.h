@@ -17,6 +17,8 @@ struct run_opts {
 	const char	*trace_out;
 	const char	*trace_every;
 	const char	*report;	/* directory */
+	const char	*inject;	/* --inject FAULT (tests of --check) */
+	bool		check;
 	bool		quiet;
 	int		nr_sets;
 	char		**sets;
@@ -32,6 +34,9 @@ int run_write_json(json_t *res, const char *path);
  * -1 after a message. */
 int run_start_trace(struct trace *t, struct world *w, const struct run_opts *o,
 		    const char *path);
+/* --check / --inject on a built world (t: its trace, removed if an
+ * invariant breaks); -1 after a message. */
+int run_start_check(struct world *w, const struct run_opts *o, struct trace *t);
 /* nicsim run --report DIR: exit status. */
 int run_report(const struct run_opts *o);
 

@@ -788,3 +788,31 @@ void mvneta_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
 	st->ring_used = txq->count;
 	st->tx_frames = txq->done_pkts_coal;
 }
+
+/* --check: the driver's ring indices, its count and the device's pending
+ * and sent counters describe the same descriptors. */
+int mvneta_check(const struct host *h, char *msg, size_t len)
+{
+	const struct mvneta_port *pp = h->drv;
+	int q;
+
+	for (q = 0; q < pp->txq_number; q++) {
+		const struct mvneta_tx_queue *txq = &pp->txqs[q];
+		const struct neta_txq *d = &pp->dev.txq[q];
+
+		if (txq->count > txq->size || (txq->get + txq->count) % txq->size != txq->put) {
+			snprintf(msg, len, "txq %d: count %u does not span get %u .. put %u (ring %u)",
+				 q, txq->count, txq->get, txq->put, txq->size);
+			return -1;
+		}
+		if ((txq->get + d->sent) % txq->size != d->rd ||
+		    txq->count != d->sent + d->pending + txq->pending || d->late > d->pending) {
+			snprintf(msg, len, "txq %d: driver count %u (get %u, put %u, unannounced %u) "
+				 "!= device sent %u + pending %u (rd %u, late %u)",
+				 q, txq->count, txq->get, txq->put, txq->pending, d->sent,
+				 d->pending, d->rd, d->late);
+			return -1;
+		}
+	}
+	return 0;
+}
