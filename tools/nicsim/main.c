@@ -7,8 +7,9 @@
  *   nicsim keys [--markdown]
  *   nicsim list
  *   nicsim validate [FILE...]
- * Exit status: 0 success, 1 a validation row failed, 2 bad input,
- * 3 a broken model invariant (--check).
+ *   nicsim sweep FILE [--axis KEY=VALUES]... [options] --out DIR
+ * Exit status: 0 success, 1 a validation row or sweep point failed,
+ * 2 bad input, 3 a broken model invariant (--check).
  */
 #include <stdio.h>
 #include <string.h>
@@ -58,9 +59,16 @@ static void usage(FILE *out)
 		"  list                 the shipped scenarios\n"
 		"  validate [FILE...]   published observations against the model\n"
 		"                       (default: every shipped scenario)\n"
+		"  sweep FILE --out DIR [options]  run FILE over the cross product of\n"
+		"                       axes; one JSON line per point, a CSV, a table\n"
+		"      --axis KEY=V1,V2,...|KEY=LO:HI[:STEP]  an axis (repeatable)\n"
+		"      --set S.KEY=VALUE  a fixed override (repeatable)\n"
+		"      --repeat N         N seeds per point    --metric PATH  a CSV column\n"
+		"      -j N               N worker processes (0: one per CPU); or run it\n"
+		"                         under mpirun; DIR resumes an interrupted sweep\n"
 		"  --help, --version\n"
 		"\n"
-		"Exit status: 0 ok, 1 a validation row failed, 2 bad input,\n"
+		"Exit status: 0 ok, 1 a validation row or sweep point failed, 2 bad input,\n"
 		"3 a model invariant broke (--check).\n"
 		"Scenario format: docs/scenario.md; results: docs/results.md.\n");
 }
@@ -91,6 +99,8 @@ int main(int argc, char **argv)
 		return cmd_list(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "validate"))
 		return cmd_validate(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "sweep"))
+		return cmd_sweep(argc - 1, argv + 1);
 	fprintf(stderr, "nicsim: unknown command '%s' (try nicsim --help)\n", argv[1]);
 	return 2;
 }

@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Merging a sweep's point files, in point order, into
+ *   DIR/results.jsonl  the point files' lines, one per point
+ *   DIR/results.csv    a header, then one row per point: the axis values,
+ *                      repeat and seed (only with --repeat > 1), metrics
+ * and a summary on stdout: the rows (the first TABLE_ROWS) with the axis
+ * columns and the metrics that vary from point to point, each headed by
+ * its path's last part where that is unambiguous, then the metrics that
+ * do not vary, once each.
+ *
+ * Contract: the output is a function of the point files alone (no time,
+ * host or process count in it), so a sweep resumed after a kill -9, or
+ * run with any -j or number of MPI ranks, writes the same bytes. Without
+ * --metric the metrics are every key directly under each apps.NAME object
+ * of point 0's results whose value is a number, true/false or null, in
+ * the results' order. A cell is empty for null or a missing path, 1/0 for
+ * true/false, the number as the JSON writes it, a string as is, compact
+ * JSON for an object or array; CSV quoting as in RFC 4180.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/util.h"
+#include "run/world.h"
+#include "sweep.h"
+
+#define TABLE_ROWS	200
+#define PATH_LEN	4096
+
+struct merge {
+	int	nr_cols, first_metric;	/* metrics are columns first_metric.. */
+	char	**head;
+	char	**row0;			/* point 0's cells */
+	bool	*varies, *found;
+	long	nr_shown;
+	char	**shown;		/* TABLE_ROWS rows of nr_cols cells */
+};
+
+/* Point i's record, and its line as read (for results.jsonl). */
+static json_t *load_point(const struct sweep *sw, long i, char **line, size_t *len)
+{
+	char path[PATH_LEN];
+	json_error_t jerr;
+	json_t *rec = NULL, *n;
+	FILE *f;
+
+	sweep_point_path(sw, i, path, sizeof(path));
+	*line = NULL;
+	f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "nicsim sweep: %s: %s\n", path, strerror(errno));
+		return NULL;
+	}
+	if (getline(line, len, f) > 0)
+		rec = json_loads(*line, 0, &jerr);
+	fclose(f);
+	*len = *line ? strlen(*line) : 0;
+	n = json_object_get(rec, "point");
+	if (rec && json_is_integer(n) && json_integer_value(n) == i)
+		return rec;
+	fprintf(stderr, "nicsim sweep: %s is not point %ld's record; remove it "
+		"and run the sweep again\n", path, i);
+	json_decref(rec);
+	return NULL;
+}
+
+static void add_col(struct merge *m, const char *name)
+{
+	m->head = xrealloc(m->head, sizeof(*m->head) * (size_t)(m->nr_cols + 1));
+	m->head[m->nr_cols++] = xstrdup(name);
+}
+
+static void default_metrics(struct merge *m, json_t *results)
+{
+	json_t *apps = json_object_get(results, "apps"), *app, *v;
+	const char *name, *key;
+	char path[PATH_LEN];
+
+	json_object_foreach(apps, name, app) {
+		json_object_foreach(app, key, v) {
+			if (!json_is_number(v) && !json_is_boolean(v) && !json_is_null(v))
+				continue;
+			snprintf(path, sizeof(path), "apps.%s.%s", name, key);
+			add_col(m, path);
+		}
+	}
+}
+
+static void columns(struct merge *m, const struct sweep *sw, json_t *rec0)
+{
+	int i;
+
+	for (i = 0; i < sw->nr_axes; i++)
+		add_col(m, sw->axes[i].key);
+	if (sw->repeat > 1) {
+		add_col(m, "repeat");
+		add_col(m, "seed");
+	}
+	m->first_metric = m->nr_cols;
+	if (sw->nr_metrics)
+		for (i = 0; i < sw->nr_metrics; i++)
+			add_col(m, sw->metrics[i]);
+	else
+		default_metrics(m, json_object_get(rec0, "results"));
+	m->row0 = xcalloc((size_t)m->nr_cols, sizeof(*m->row0));
+	m->varies = xcalloc((size_t)m->nr_cols, sizeof(*m->varies));
+	m->found = xcalloc((size_t)m->nr_cols, sizeof(*m->found));
+	m->shown = xcalloc((size_t)m->nr_cols * TABLE_ROWS, sizeof(*m->shown));
+}
+
+static char *cell(json_t *v)
+{
+	char buf[64];
+
+	if (!v || json_is_null(v))
+		return xstrdup("");
+	if (json_is_boolean(v))
+		return xstrdup(json_is_true(v) ? "1" : "0");
+	if (json_is_string(v))
+		return xstrdup(json_string_value(v));
+	if (json_is_integer(v)) {
+		snprintf(buf, sizeof(buf), "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+		return xstrdup(buf);
+	}
+	return json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_PRESERVE_ORDER |
+			  JSON_REAL_PRECISION(12));
+}
+
+static void csv_field(FILE *f, const char *s, bool last)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, f);
+	} else {
+		fputc('"', f);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', f);
+			fputc(*s, f);
+		}
+		fputc('"', f);
+	}
+	fputc(last ? '\n' : ',', f);
+}
+
+/* Point i's cells, in column order. */
+static void row_cells(const struct merge *m, const struct sweep *sw, long i,
+		      json_t *rec, char **row)
+{
+	json_t *res = json_object_get(rec, "results");
+	int c = 0, a;
+
+	for (a = 0; a < sw->nr_axes; a++)
+		row[c++] = xstrdup(sw->axes[a].values[sweep_point_value(sw, i, a)]);
+	if (sw->repeat > 1) {
+		row[c++] = cell(json_object_get(rec, "repeat"));
+		row[c++] = cell(json_object_get(rec, "seed"));
+	}
+	for (; c < m->nr_cols; c++)
+		row[c] = cell(json_path(res, m->head[c]));
+}
+
+static void add_row(struct merge *m, long i, json_t *rec, char **row, FILE *csv)
+{
+	int c;
+
+	for (c = 0; c < m->nr_cols; c++) {
+		csv_field(csv, row[c], c == m->nr_cols - 1);
+		if (c >= m->first_metric && json_path(json_object_get(rec, "results"), m->head[c]))
+			m->found[c] = true;
+		if (!i)
+			m->row0[c] = xstrdup(row[c]);
+		else if (strcmp(m->row0[c], row[c]))
+			m->varies[c] = true;
+		if (i < TABLE_ROWS)
+			m->shown[i * m->nr_cols + c] = row[c];
+		else
+			free(row[c]);
+	}
+	if (i < TABLE_ROWS)
+		m->nr_shown = i + 1;
+}
+
+static const char *last_part(const char *s)
+{
+	const char *dot = strrchr(s, '.');
+
+	return dot ? dot + 1 : s;
+}
+
+/* A column's name in the table: the path's last part, unless another
+ * column's ends the same; then the path without "apps." or "host.". */
+static const char *short_name(const struct merge *m, int c)
+{
+	const char *s = m->head[c];
+	int k;
+
+	for (k = 0; k < m->nr_cols; k++)
+		if (k != c && !strcmp(last_part(m->head[k]), last_part(s)))
+			break;
+	if (k == m->nr_cols)
+		return last_part(s);
+	if (!strncmp(s, "apps.", 5) || !strncmp(s, "host.", 5))
+		return s + 5;
+	return s;
+}
+
+static bool in_table(const struct merge *m, int c)
+{
+	return c < m->first_metric || m->varies[c];
+}
+
+static void print_table(const struct merge *m, const struct sweep *sw)
+{
+	int *w = xcalloc((size_t)m->nr_cols, sizeof(*w)), c;
+	long i;
+
+	for (c = 0; c < m->nr_cols; c++) {
+		w[c] = (int)strlen(short_name(m, c));
+		for (i = 0; i < m->nr_shown; i++)
+			w[c] = MAX(w[c], (int)strlen(m->shown[i * m->nr_cols + c]));
+	}
+	for (i = -1; i < m->nr_shown; i++) {
+		const char *sep = "";
+
+		for (c = 0; c < m->nr_cols; c++) {
+			const char *s = i < 0 ? short_name(m, c) :
+					m->shown[i * m->nr_cols + c];
+
+			if (!in_table(m, c))
+				continue;
+			printf("%s%*s", sep, w[c], *s ? s : "-");
+			sep = "  ";
+		}
+		putchar('\n');
+	}
+	if (sw->nr_points > m->nr_shown)
+		printf("(%ld more rows in %s/results.csv)\n", sw->nr_points - m->nr_shown, sw->out);
+	for (c = m->first_metric; c < m->nr_cols; c++)
+		if (!m->varies[c] && sw->nr_points > 1)
+			printf("same in every point: %s = %s\n", m->head[c],
+			       *m->row0[c] ? m->row0[c] : "-");
+	free(w);
+}
+
+static void merge_free(struct merge *m)
+{
+	int c;
+	long i;
+
+	for (i = 0; i < m->nr_shown * m->nr_cols; i++)
+		free(m->shown[i]);
+	for (c = 0; c < m->nr_cols; c++) {
+		free(m->head[c]);
+		free(m->row0 ? m->row0[c] : NULL);
+	}
+	free(m->head);
+	free(m->row0);
+	free(m->varies);
+	free(m->found);
+	free(m->shown);
+}
+
+/* Every point into the two streams; 0, or -1 when a point is unreadable. */
+static int merge_points(struct merge *m, const struct sweep *sw, FILE *jsonl, FILE *csv)
+{
+	char **row = NULL, *line;
+	size_t len;
+	long i;
+	int c;
+
+	for (i = 0; i < sw->nr_points; i++) {
+		json_t *rec = load_point(sw, i, &line, &len);
+
+		if (!rec) {
+			free(line);
+			free(row);
+			return -1;
+		}
+		if (!i) {
+			columns(m, sw, rec);
+			for (c = 0; c < m->nr_cols; c++)
+				csv_field(csv, m->head[c], c == m->nr_cols - 1);
+			row = xcalloc((size_t)m->nr_cols, sizeof(*row));
+		}
+		fwrite(line, 1, len, jsonl);
+		row_cells(m, sw, i, rec, row);
+		add_row(m, i, rec, row, csv);
+		json_decref(rec);
+		free(line);
+	}
+	free(row);
+	return 0;
+}
+
+static void discard(FILE *f, const char *tmp)
+{
+	if (!f)
+		return;
+	fclose(f);
+	remove(tmp);
+}
+
+int sweep_merge(const struct sweep *sw)
+{
+	char pj[PATH_LEN], pc[PATH_LEN], tj[PATH_LEN], tc[PATH_LEN];
+	struct merge m = { 0 };
+	FILE *jsonl, *csv = NULL;
+	int rc = -1, c;
+
+	snprintf(pj, sizeof(pj), "%s/results.jsonl", sw->out);
+	snprintf(pc, sizeof(pc), "%s/results.csv", sw->out);
+	jsonl = sweep_atomic_open(pj, tj, sizeof(tj));
+	if (jsonl)
+		csv = sweep_atomic_open(pc, tc, sizeof(tc));
+	if (!csv || merge_points(&m, sw, jsonl, csv)) {
+		discard(jsonl, tj);
+		discard(csv, tc);
+		goto out;
+	}
+	if (sweep_atomic_commit(jsonl, tj, pj)) {
+		discard(csv, tc);
+		goto out;
+	}
+	if (sweep_atomic_commit(csv, tc, pc))
+		goto out;
+	for (c = m.first_metric; c < m.nr_cols; c++)
+		if (!m.found[c])
+			fprintf(stderr, "nicsim sweep: warning: metric %s is in no "
+				"point's results (docs/results.md)\n", m.head[c]);
+	print_table(&m, sw);
+	rc = 0;
+out:
+	merge_free(&m);
+	return rc;
+}
