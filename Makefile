@@ -2,12 +2,13 @@
 #   make demo   install what is missing, build, run the flagship scenario
 #   make check  install, build (normal and ASan+UBSan), run every test
 #   make bench  benchmarks (engine events/s, scenario speed)
+#   make memcheck  valgrind over the shipped scenarios (zero errors, zero leaks)
 BUILD   ?= build
 SANBUILD ?= build-san
 CMAKE_FLAGS ?=
 JOBS    ?= $(shell nproc)
 
-.PHONY: all bootstrap build build-san demo check check-fast bench clean
+.PHONY: all bootstrap build build-san demo check check-fast bench memcheck clean
 
 all: build
 
@@ -38,6 +39,12 @@ check-fast: build
 
 bench: build
 	@scripts/bench $(BUILD)
+
+# valgrind memcheck of every shipped scenario: MEMCHECK_DURATION caps each
+# (2s by default; 'full' runs them as written)
+MEMCHECK_DURATION ?= 2s
+memcheck: build
+	scripts/memcheck $(BUILD)/nicsim $(MEMCHECK_DURATION)
 
 clean:
 	rm -rf $(BUILD) $(SANBUILD)
