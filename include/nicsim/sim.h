@@ -31,26 +31,37 @@ struct sim_event {
 	sim_fn		fn;
 	void		*arg;		/* owner's pointer */
 	uint64_t	data;		/* owner's scalar */
-	int32_t		heap_idx;	/* -1 when not pending */
+	struct sim_event *q_next, *q_prev;	/* in its bucket */
+	int32_t		bucket;		/* -1 when not pending */
 	bool		pooled;		/* returned to the pool after firing */
 };
 
 struct sim_pool_slab;
 
-/* A heap slot carries its key, so sifting never dereferences an event. */
-struct sim_heap_entry {
-	sim_time_t		time;
-	uint64_t		seq;
-	struct sim_event	*ev;
-};
+/*
+ * The pending events: a radix heap (Ahuja, Mehlhorn, Orlin, Tarjan 1990)
+ * on the time in base 256, which event simulation suits because no event
+ * is ever scheduled before the last one taken out. Bucket 0 holds the
+ * events at exactly `last`; bucket 1 + 256 p + v those whose time first
+ * differs from `last` in byte p, where it holds v. Each bucket is a list
+ * in scheduling order, so events at one time leave in the order they were
+ * scheduled.
+ */
+#define SIM_BUCKETS	(1 + 8 * 256)
+#define SIM_MASK_WORDS	(8 * 256 / 64)
 
 struct sim {
 	sim_time_t		now;
 	uint64_t		next_seq;
 	uint64_t		nr_fired;
-	struct sim_heap_entry	*heap;		/* 4-ary min-heap */
-	int32_t			heap_len;
-	int32_t			heap_cap;
+	sim_time_t		last;		/* time of the last event taken out */
+	uint32_t		summary;	/* bit w: mask[w] != 0 */
+	uint64_t		mask[SIM_MASK_WORDS];	/* bit: bucket 1 + bit has events */
+	struct sim_event	*head[SIM_BUCKETS];
+	struct sim_event	*tail[SIM_BUCKETS];
+	int32_t			nr_pending;
+	bool			min_valid;	/* min_time is the earliest pending time */
+	sim_time_t		min_time;
 	struct sim_event	*free_list;	/* pooled events, linked via arg */
 	struct sim_pool_slab	*slabs;
 	uint64_t		seed;
@@ -74,7 +85,7 @@ void sim_destroy(struct sim *sim);
 void sim_event_init(struct sim_event *ev, sim_fn fn, void *arg);
 static inline bool sim_event_pending(const struct sim_event *ev)
 {
-	return ev->heap_idx >= 0;
+	return ev->bucket >= 0;
 }
 
 /* Schedule (or reschedule) an embedded event at absolute time t >= now. */
@@ -95,13 +106,14 @@ static inline void sim_stop(struct sim *sim) { sim->stop = true; }
  * when no pending event comes at or before t and t is within the run:
  * nothing would have fired in between.
  */
-static inline bool sim_may_advance(const struct sim *sim, sim_time_t t)
+/* The time of the earliest pending event, SIM_TIME_MAX if none. */
+sim_time_t sim_next_time(struct sim *sim);
+static inline bool sim_may_advance(struct sim *sim, sim_time_t t)
 {
-	return !sim->stop && t <= sim->until &&
-	       (sim->heap_len == 0 || sim->heap[0].time > t);
+	return !sim->stop && t <= sim->until && sim_next_time(sim) > t;
 }
 static inline sim_time_t sim_now(const struct sim *sim) { return sim->now; }
-static inline int32_t sim_pending(const struct sim *sim) { return sim->heap_len; }
+static inline int32_t sim_pending(const struct sim *sim) { return sim->nr_pending; }
 /* Slabs the event pool has grown to (for tests: steady state allocates none). */
 size_t sim_pool_slabs(const struct sim *sim);
 

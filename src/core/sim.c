@@ -1,10 +1,20 @@
 // SPDX-License-Identifier: MIT
 /*
- * Event engine: a 4-ary min-heap keyed by (time, seq). Each slot holds the
- * key beside the event pointer, so sifting compares without touching the
- * events; a 4-ary heap halves the depth of a binary one. Each event
- * remembers its heap index so that cancellation and rescheduling are
- * O(log n) without searching.
+ * Event engine: a radix heap keyed by time in base 256 (see nicsim/sim.h),
+ * with FIFO buckets so that equal times keep their scheduling order: the
+ * order is (time, seq) as with a heap, so results do not depend on the
+ * structure.
+ *
+ * Why it is correct: every pending time is >= last, and an event sits in
+ * bucket 1 + 256 p + v, p the highest byte where its time differs from
+ * last and v its time's byte there (0 if equal). For times >= last that
+ * index never decreases with the time, so the earliest event is in the
+ * lowest non-empty bucket. Taking it out sets last to its time; only the
+ * events of that bucket change buckets, all to a lower byte, so each event
+ * moves at most 8 times in its life. Events of equal time always share a
+ * bucket (same key, same last) and every move keeps list order, so a
+ * bucket lists equal times in scheduling (seq) order. Cancelling unlinks
+ * in O(1); a two-level bit mask finds the lowest non-empty bucket.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,73 +28,139 @@ struct sim_pool_slab {
 	struct sim_event	ev[SLAB_EVENTS];
 };
 
-static inline bool before(const struct sim_heap_entry *a, const struct sim_heap_entry *b)
+static inline int bucket_of(const struct sim *sim, sim_time_t t)
 {
-	return a->time < b->time || (a->time == b->time && a->seq < b->seq);
+	uint64_t x = (uint64_t)t ^ (uint64_t)sim->last;
+	int p;
+
+	if (!x)
+		return 0;
+	p = (63 - __builtin_clzll(x)) >> 3;
+	return 1 + (p << 8) + (int)(((uint64_t)t >> (p << 3)) & 0xff);
 }
 
-static inline void heap_put(struct sim *sim, int32_t i, struct sim_heap_entry e)
+static inline void mask_set(struct sim *sim, int b)
 {
-	sim->heap[i] = e;
-	e.ev->heap_idx = i;
+	sim->mask[(b - 1) >> 6] |= 1ull << ((b - 1) & 63);
+	sim->summary |= 1u << ((b - 1) >> 6);
 }
 
-static void sift_up(struct sim *sim, int32_t i, struct sim_heap_entry e)
+static inline void mask_clear(struct sim *sim, int b)
 {
-	while (i > 0) {
-		int32_t p = (i - 1) >> 2;
+	int w = (b - 1) >> 6;
 
-		if (!before(&e, &sim->heap[p]))
-			break;
-		heap_put(sim, i, sim->heap[p]);
-		i = p;
-	}
-	heap_put(sim, i, e);
+	sim->mask[w] &= ~(1ull << ((b - 1) & 63));
+	if (!sim->mask[w])
+		sim->summary &= ~(1u << w);
 }
 
-static void sift_down(struct sim *sim, int32_t i, struct sim_heap_entry e)
+static inline void list_append(struct sim *sim, int b, struct sim_event *ev)
 {
-	int32_t n = sim->heap_len;
-	struct sim_heap_entry *h = sim->heap;
-
-	for (;;) {
-		int32_t c = (i << 2) + 1, best, end, k;
-
-		if (c >= n)
-			break;
-		best = c;
-		end = c + 4 < n ? c + 4 : n;
-		for (k = c + 1; k < end; k++)
-			if (before(&h[k], &h[best]))
-				best = k;
-		if (!before(&h[best], &e))
-			break;
-		heap_put(sim, i, h[best]);
-		i = best;
-	}
-	heap_put(sim, i, e);
-}
-
-static void heap_remove(struct sim *sim, struct sim_event *ev)
-{
-	int32_t i = ev->heap_idx;
-	struct sim_heap_entry last = sim->heap[--sim->heap_len];
-
-	ev->heap_idx = -1;
-	if (last.ev == ev)
-		return;
-	if (i > 0 && before(&last, &sim->heap[(i - 1) >> 2]))
-		sift_up(sim, i, last);
+	ev->bucket = b;
+	ev->q_next = NULL;
+	ev->q_prev = sim->tail[b];
+	if (sim->tail[b])
+		sim->tail[b]->q_next = ev;
 	else
-		sift_down(sim, i, last);
+		sim->head[b] = ev;
+	sim->tail[b] = ev;
+	if (b)
+		mask_set(sim, b);
+}
+
+static inline void list_unlink(struct sim *sim, struct sim_event *ev)
+{
+	int b = ev->bucket;
+
+	if (ev->q_prev)
+		ev->q_prev->q_next = ev->q_next;
+	else
+		sim->head[b] = ev->q_next;
+	if (ev->q_next)
+		ev->q_next->q_prev = ev->q_prev;
+	else
+		sim->tail[b] = ev->q_prev;
+	if (b && !sim->head[b])
+		mask_clear(sim, b);
+	ev->bucket = -1;
+}
+
+static void queue_insert(struct sim *sim, struct sim_event *ev)
+{
+	list_append(sim, bucket_of(sim, ev->time), ev);
+	sim->nr_pending++;
+	if (sim->min_valid && ev->time < sim->min_time)
+		sim->min_time = ev->time;
+}
+
+static void queue_remove(struct sim *sim, struct sim_event *ev)
+{
+	if (sim->min_valid && ev->time == sim->min_time)
+		sim->min_valid = false;
+	list_unlink(sim, ev);
+	sim->nr_pending--;
+}
+
+/* The lowest non-empty bucket above 0 and its earliest time. */
+static int lowest_bucket(const struct sim *sim, sim_time_t *min)
+{
+	int w = __builtin_ctz(sim->summary);
+	int b = 1 + (w << 6) + __builtin_ctzll(sim->mask[w]);
+	const struct sim_event *ev = sim->head[b];
+	sim_time_t m = ev->time;
+
+	for (ev = ev->q_next; ev; ev = ev->q_next)
+		if (ev->time < m)
+			m = ev->time;
+	*min = m;
+	return b;
+}
+
+sim_time_t sim_next_time(struct sim *sim)
+{
+	if (sim->head[0])
+		return sim->last;
+	if (!sim->summary)
+		return SIM_TIME_MAX;
+	if (!sim->min_valid) {
+		lowest_bucket(sim, &sim->min_time);
+		sim->min_valid = true;
+	}
+	return sim->min_time;
+}
+
+/* Take out the earliest event (there is one). */
+static struct sim_event *queue_pop(struct sim *sim)
+{
+	struct sim_event *ev;
+
+	if (!sim->head[0]) {
+		sim_time_t m;
+		int b = lowest_bucket(sim, &m);
+
+		ev = sim->head[b];
+		sim->head[b] = sim->tail[b] = NULL;
+		mask_clear(sim, b);
+		sim->last = m;
+		while (ev) {	/* redistribute, in list order */
+			struct sim_event *next = ev->q_next;
+
+			list_append(sim, bucket_of(sim, ev->time), ev);
+			ev = next;
+		}
+	}
+	ev = sim->head[0];
+	list_unlink(sim, ev);
+	sim->nr_pending--;
+	sim->min_time = sim->last;
+	sim->min_valid = sim->head[0] != NULL;
+	return ev;
 }
 
 void sim_init(struct sim *sim, uint64_t seed)
 {
 	memset(sim, 0, sizeof(*sim));
 	sim->seed = seed;
-	sim->heap_cap = 1024;
-	sim->heap = xcalloc((size_t)sim->heap_cap, sizeof(*sim->heap));
 }
 
 void sim_destroy(struct sim *sim)
@@ -95,7 +171,6 @@ void sim_destroy(struct sim *sim)
 		n = s->next;
 		free(s);
 	}
-	free(sim->heap);
 	memset(sim, 0, sizeof(*sim));
 }
 
@@ -104,21 +179,17 @@ void sim_event_init(struct sim_event *ev, sim_fn fn, void *arg)
 	memset(ev, 0, sizeof(*ev));
 	ev->fn = fn;
 	ev->arg = arg;
-	ev->heap_idx = -1;
+	ev->bucket = -1;
 }
 
 void sim_schedule(struct sim *sim, struct sim_event *ev, sim_time_t t)
 {
 	BUG_ON(t < sim->now);
-	if (ev->heap_idx >= 0)
-		heap_remove(sim, ev);
+	if (ev->bucket >= 0)
+		queue_remove(sim, ev);
 	ev->time = t;
 	ev->seq = sim->next_seq++;
-	if (sim->heap_len == sim->heap_cap) {
-		sim->heap_cap *= 2;
-		sim->heap = xrealloc(sim->heap, (size_t)sim->heap_cap * sizeof(*sim->heap));
-	}
-	sift_up(sim, sim->heap_len++, (struct sim_heap_entry){ t, ev->seq, ev });
+	queue_insert(sim, ev);
 }
 
 /* Clearing pooled keeps an event that re-armed and then cancelled itself in
@@ -132,9 +203,9 @@ static void pool_put(struct sim *sim, struct sim_event *ev)
 
 void sim_cancel(struct sim *sim, struct sim_event *ev)
 {
-	if (ev->heap_idx < 0)
+	if (ev->bucket < 0)
 		return;
-	heap_remove(sim, ev);
+	queue_remove(sim, ev);
 	if (ev->pooled)
 		pool_put(sim, ev);
 }
@@ -185,20 +256,21 @@ void sim_run(struct sim *sim, sim_time_t until)
 {
 	sim->stop = false;
 	sim->until = until;
-	while (sim->heap_len > 0 && !sim->stop) {
-		struct sim_event *ev = sim->heap[0].ev;
+	while (sim->nr_pending > 0 && !sim->stop) {
+		sim_time_t t = sim_next_time(sim);
+		struct sim_event *ev;
 
-		if (ev->time > until)
+		if (t > until)
 			break;
-		if (sim->observe && ev->time > sim->now)
-			sim->observe(sim, ev->time, sim->observe_arg);
-		heap_remove(sim, ev);
-		sim->now = ev->time;
+		if (sim->observe && t > sim->now)
+			sim->observe(sim, t, sim->observe_arg);
+		ev = queue_pop(sim);
+		sim->now = t;
 		sim->nr_fired++;
 		ev->fn(sim, ev);
 		if (sim->after)
 			sim->after(sim, ev, sim->after_arg);
-		if (ev->pooled && ev->heap_idx < 0)
+		if (ev->pooled && ev->bucket < 0)
 			pool_put(sim, ev);
 	}
 	if (!sim->stop && until != SIM_TIME_MAX && sim->now < until) {

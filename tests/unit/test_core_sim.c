@@ -27,27 +27,42 @@
 
 /* ---- invariant checks ------------------------------------------------- */
 
-static bool before(const struct sim_event *a, const struct sim_event *b)
-{
-	return a->time < b->time || (a->time == b->time && a->seq < b->seq);
-}
 
-/* 4-ary heap order, back-indices, and nothing earlier than now. */
+/* The radix heap's invariants: each pending event in the bucket its time
+ * gives against `last`, lists doubly linked, equal times in seq order,
+ * the non-empty mask and the count right, nothing earlier than now. */
 static void check_heap(const struct sim *sim)
 {
-	int32_t i;
+	int32_t n = 0;
+	int b;
 
-	for (i = 0; i < sim->heap_len; i++) {
-		const struct sim_event *ev = sim->heap[i].ev;
+	for (b = 0; b < SIM_BUCKETS; b++) {
+		const struct sim_event *ev, *prev = NULL;
+		uint64_t x;
 
-		assert_int_equal(ev->heap_idx, i);
-		assert_true(ev->time >= sim->now);
-		/* the slot's key is the event's key */
-		assert_int_equal(sim->heap[i].time, ev->time);
-		assert_int_equal(sim->heap[i].seq, ev->seq);
-		if (i > 0)
-			assert_false(before(ev, sim->heap[(i - 1) / 4].ev));
+		if (b)
+			assert_int_equal(!!(sim->mask[(b - 1) / 64] & (1ull << ((b - 1) % 64))),
+					 sim->head[b] != NULL);
+		for (ev = sim->head[b]; ev; prev = ev, ev = ev->q_next, n++) {
+			assert_int_equal(ev->bucket, b);
+			assert_ptr_equal(ev->q_prev, prev);
+			assert_true(ev->time >= sim->now && ev->time >= sim->last);
+			x = (uint64_t)ev->time ^ (uint64_t)sim->last;
+			if (x) {
+				int p = (63 - __builtin_clzll(x)) / 8;
+
+				assert_int_equal(1 + 256 * p + (int)(((uint64_t)ev->time >> (8 * p)) & 0xff), b);
+			} else {
+				assert_int_equal(b, 0);
+			}
+			if (prev && prev->time == ev->time)
+				assert_true(prev->seq < ev->seq);
+		}
+		assert_ptr_equal(sim->tail[b], prev);
 	}
+	for (b = 0; b < SIM_MASK_WORDS; b++)
+		assert_int_equal(!!(sim->summary & (1u << b)), sim->mask[b] != 0);
+	assert_int_equal(n, sim->nr_pending);
 }
 
 /* The free list is acyclic and free + in-use pooled events fill the slabs. */
@@ -222,10 +237,14 @@ static void test_cancel_positions(void **state)
 	sim_init(&sim, 4);
 	fill_distinct(&sim, ev, &f, 100, &r);
 	for (k = 0; k < 30; k++) {
-		int32_t len = sim_pending(&sim);
+		int32_t len = sim_pending(&sim), pend[100], np = 0;
 
-		/* root, a middle element, the last element, in turn */
-		victim = sim.heap[k % 3 == 0 ? 0 : k % 3 == 1 ? len / 2 : len - 1].ev;
+		/* the earliest, a middle and the latest pending event, in turn */
+		for (i = 0; i < 100; i++)
+			if (sim_event_pending(&ev[i]))
+				pend[np++] = i;
+		assert_int_equal(np, len);
+		victim = &ev[pend[k % 3 == 0 ? 0 : k % 3 == 1 ? np / 2 : np - 1]];
 		gone[victim->data] = true;
 		sim_cancel(&sim, victim);
 		assert_false(sim_event_pending(victim));
