@@ -26,11 +26,19 @@ struct ping_config {
 };
 
 /* Line-by-line transcript, kept in one growing buffer. */
+/* What an application printed. Past max_lines (0: no limit) lines are
+ * counted, not kept, until transcript_resume(). */
 struct transcript {
 	char		*buf;
 	size_t		len, cap;
 	uint32_t	lines;
+	uint32_t	max_lines;
+	uint64_t	omitted;
 };
+
+/* ping keeps this many replies' records and transcript lines: a long run's
+ * memory stays bounded (statistics cover every reply). */
+#define PING_RECORDS	10000
 
 /* Where a round trip's time went (parts sum to reply RX - request send). */
 enum rtt_part {
@@ -88,8 +96,12 @@ struct ping {
 	bool		last_err_qdisc;
 	uint64_t	sent_attempts;
 	sim_time_t	send_t;
-	struct ping_reply *replies;
+	struct ping_reply *replies;	/* the first PING_RECORDS replies */
 	uint32_t	nr_replies, cap_replies;
+	uint64_t	replies_omitted;
+	uint32_t	*rtt_us;	/* every reply's RTT, for percentiles */
+	uint64_t	nr_rtt, cap_rtt;
+	sim_time_t	split_sum[RTT_NR];	/* over every reply */
 	struct transcript out;
 };
 
@@ -163,5 +175,7 @@ sim_time_t udp_blocked_ps(const struct udp_app *u);
 void transcript_printf(struct transcript *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void transcript_free(struct transcript *t);
+/* Keep lines again (after max_lines), first noting how many were not kept. */
+void transcript_resume(struct transcript *t);
 
 #endif

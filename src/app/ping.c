@@ -41,6 +41,11 @@ void transcript_printf(struct transcript *t, const char *fmt, ...)
 	va_list ap;
 	int n;
 
+	/* a line is kept or dropped whole: the limit applies at its start */
+	if (t->max_lines && t->lines >= t->max_lines && (!t->len || t->buf[t->len - 1] == '\n')) {
+		t->omitted += strchr(fmt, '\n') != NULL;
+		return;
+	}
 	if (!t->buf) {
 		t->cap = 1024;
 		t->buf = xcalloc(1, t->cap);
@@ -56,8 +61,19 @@ void transcript_printf(struct transcript *t, const char *fmt, ...)
 		t->cap = MAX(t->cap * 2, t->len + (size_t)n + 256);
 		t->buf = xrealloc(t->buf, t->cap);
 	}
-	t->len += (size_t)n;
-	t->lines++;
+	for (; n > 0; n--)
+		t->lines += t->buf[t->len++] == '\n';
+}
+
+void transcript_resume(struct transcript *t)
+{
+	uint64_t n = t->omitted;
+
+	if (!t->max_lines || t->lines < t->max_lines)
+		return;
+	t->max_lines = 0;
+	if (n)
+		transcript_printf(t, "[nicsim: %llu more lines not kept]\n", (unsigned long long)n);
 }
 
 void transcript_free(struct transcript *t)
@@ -219,17 +235,31 @@ static void rtt_split(const struct sk_buff *skb, sim_time_t *part)
 
 static void record_reply(struct ping *p, const struct sk_buff *skb, long triptime)
 {
-	uint16_t seq = skb->icmp_seq;
+	sim_time_t part[RTT_NR];
+	struct ping_reply *r;
+	int k;
 
+	rtt_split(skb, part);
+	for (k = 0; k < RTT_NR; k++)
+		p->split_sum[k] += part[k];
+	if (p->nr_rtt == p->cap_rtt) {
+		p->cap_rtt = p->cap_rtt ? p->cap_rtt * 2 : 64;
+		p->rtt_us = xrealloc(p->rtt_us, p->cap_rtt * sizeof(*p->rtt_us));
+	}
+	p->rtt_us[p->nr_rtt++] = (uint32_t)triptime;
+	if (p->nr_replies == PING_RECORDS) {
+		p->replies_omitted++;
+		return;
+	}
 	if (p->nr_replies == p->cap_replies) {
 		p->cap_replies = p->cap_replies ? p->cap_replies * 2 : 64;
 		p->replies = xrealloc(p->replies, p->cap_replies * sizeof(*p->replies));
 	}
-	p->replies[p->nr_replies].seq = seq;
-	p->replies[p->nr_replies].rtt = (sim_time_t)triptime * PS_PER_US;
-	rtt_split(skb, p->replies[p->nr_replies].part);
-	p->replies[p->nr_replies].req_wire = skb->req_path[PATH_WIRE];
-	p->nr_replies++;
+	r = &p->replies[p->nr_replies++];
+	r->seq = skb->icmp_seq;
+	r->rtt = (sim_time_t)triptime * PS_PER_US;
+	memcpy(r->part, part, sizeof(part));
+	r->req_wire = skb->req_path[PATH_WIRE];
 }
 
 /* ping4_parse_reply + gather_statistics */
@@ -270,6 +300,7 @@ static void finish(struct ping *p, struct cpu *cpu)
 	long sec = (long)(el / PS_PER_S), usec = (long)((el % PS_PER_S) / PS_PER_US);
 
 	addr_str(p->dest->addr, to, sizeof(to));
+	transcript_resume(&p->out);
 	transcript_printf(&p->out, "\n--- %s ping statistics ---\n", to);
 	transcript_printf(&p->out, "%ld packets transmitted, %ld received", p->ntransmitted, p->nreceived);
 	if (p->ntransmitted)
@@ -389,6 +420,7 @@ void ping_init(struct ping *p, struct host *h, struct host *dest,
 	long hold;
 
 	memset(p, 0, sizeof(*p));
+	p->out.max_lines = PING_RECORDS;
 	p->cfg = *cfg;
 	p->host = h;
 	p->dest = dest;
@@ -422,5 +454,6 @@ void ping_free(struct ping *p)
 	while ((skb = skb_dequeue(&p->sk.rxq)))
 		skb_pool_put(p->host->pool, skb);
 	free(p->replies);
+	free(p->rtt_us);
 	transcript_free(&p->out);
 }

@@ -46,14 +46,14 @@ static double rtt_percentile(const sim_time_t *sorted, uint32_t n, double pct)
 
 static json_t *ping_rtt(const struct ping *p)
 {
-	sim_time_t *v = xcalloc(MAX(p->nr_replies, 1u), sizeof(*v));
+	sim_time_t *v = xcalloc(MAX(p->nr_rtt, 1u), sizeof(*v));
 	json_t *o = json_object();
 	double avg = 0, mdev = 0;
-	uint32_t i;
+	uint64_t i;
 
-	for (i = 0; i < p->nr_replies; i++)
-		v[i] = p->replies[i].rtt;
-	qsort(v, p->nr_replies, sizeof(*v), cmp_time);
+	for (i = 0; i < p->nr_rtt; i++)
+		v[i] = (sim_time_t)p->rtt_us[i] * PS_PER_US;
+	qsort(v, p->nr_rtt, sizeof(*v), cmp_time);
 	if (p->nreceived) {
 		double s2 = (double)p->tsum2 / p->nreceived;
 
@@ -64,8 +64,8 @@ static json_t *ping_rtt(const struct ping *p)
 	json_object_set_new(o, "avg", jreal(avg, 3));
 	json_object_set_new(o, "max", json_integer(p->nreceived ? p->tmax : 0));
 	json_object_set_new(o, "mdev", jreal(mdev, 3));
-	json_object_set_new(o, "p50", jreal(rtt_percentile(v, p->nr_replies, 50), 3));
-	json_object_set_new(o, "p99", jreal(rtt_percentile(v, p->nr_replies, 99), 3));
+	json_object_set_new(o, "p50", jreal(rtt_percentile(v, (uint32_t)p->nr_rtt, 50), 3));
+	json_object_set_new(o, "p99", jreal(rtt_percentile(v, (uint32_t)p->nr_rtt, 99), 3));
 	free(v);
 	return o;
 }
@@ -98,14 +98,7 @@ static json_t *split_json(const sim_time_t *part, double div)
 /* Mean of each part over the replies, in microseconds. */
 static json_t *rtt_split_avg(const struct ping *p)
 {
-	sim_time_t sum[RTT_NR] = { 0 };
-	uint32_t i;
-	int k;
-
-	for (i = 0; i < p->nr_replies; i++)
-		for (k = 0; k < RTT_NR; k++)
-			sum[k] += p->replies[i].part[k];
-	return split_json(sum, p->nr_replies ? p->nr_replies : 1);
+	return split_json(p->split_sum, p->nr_rtt ? (uint32_t)p->nr_rtt : 1);
 }
 
 /* Every reply: icmp_seq, RTT as ping printed it, and its parts. */
@@ -154,6 +147,7 @@ static json_t *ping_json(const struct ping *p)
 			    time_to_us(p->sk.held_ps_total) / (double)p->sk.freed : 0, 3));
 	json_object_set_new(o, "rtt_split_avg_us", rtt_split_avg(p));
 	json_object_set_new(o, "replies", replies_json(p));
+	json_object_set_new(o, "replies_not_recorded", json_integer((json_int_t)p->replies_omitted));
 	json_object_set_new(o, "transcript", transcript_lines(&p->out));
 	return o;
 }

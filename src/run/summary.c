@@ -63,18 +63,13 @@ static void ping_summary(const struct ping *p, FILE *out)
 		fprintf(out, ", first printed error at t=%.3f s", time_to_s(p->first_printed_error_t));
 	fprintf(out, "\n");
 	if (p->nreceived) {
-		sim_time_t sum[RTT_NR] = { 0 };
-		uint32_t i;
 		int k;
 
 		fprintf(out, "  rtt min/avg/max = %.3f/%.3f/%.3f ms; where it went (mean us):",
 			p->tmin / 1000.0, avg, p->tmax / 1000.0);
-		for (i = 0; i < p->nr_replies; i++)
-			for (k = 0; k < RTT_NR; k++)
-				sum[k] += p->replies[i].part[k];
 		for (k = 0; k < RTT_NR; k++)
 			fprintf(out, " %s %.1f", rtt_part_names[k],
-				time_to_us(sum[k]) / p->nr_replies);
+				time_to_us(p->split_sum[k]) / (double)MAX(p->nr_rtt, 1));
 		fprintf(out, "\n");
 	}
 	ping_why(p, out);
