@@ -253,9 +253,19 @@ static int app_hosts(struct world *w, const struct scn_app *a, struct host **h,
 	return 0;
 }
 
+/* app.NAME.size, or its default: ping -s 56 and a 56-byte UDP write;
+ * iperf's 128 KiB write for stream and http. */
+static int64_t app_size(const struct scn_app *a)
+{
+	if (a->size != SCN_UNSET)
+		return a->size;
+	return strcmp(a->type, "stream") && strcmp(a->type, "http") ? 56 : 131072;
+}
+
 static int build_app(struct world *w, struct world_app *wa, const struct scn_app *a,
 		     struct scn_error *err)
 {
+	int64_t size = app_size(a);
 	struct host *h, *d;
 
 	if (app_hosts(w, a, &h, &d, err))
@@ -264,10 +274,10 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 	if (!strcmp(a->type, "ping")) {
 		struct ping_config pc = {
 			.count = a->count, .interval = a->interval, .start = a->start,
-			.datalen = a->size, .sndbuf = a->sndbuf, .cpu = (int)a->cpu,
+			.datalen = size, .sndbuf = a->sndbuf, .cpu = (int)a->cpu,
 		};
 
-		if (a->size > 65507) {
+		if (size > 65507) {
 			scenario_error_at(w->scn, &a->size, err,
 					  "app.%s: ping -s at most 65507 bytes", a->name);
 			return -1;
@@ -283,7 +293,7 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 		ip_sock_set_tos(&wa->u.ping.sk, (uint8_t)a->tos);
 	} else if (!strcmp(a->type, "stream") || !strcmp(a->type, "http")) {
 		struct stream_config sc = {
-			.size = a->size, .read_size = a->read_size, .start = a->start,
+			.size = size, .read_size = a->read_size, .start = a->start,
 			.cpu = (int)a->cpu, .peer_cpu = (int)a->peer_cpu,
 			.sndbuf = a->sndbuf, .rcvbuf = a->rcvbuf,
 		};
@@ -302,14 +312,14 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 	} else {
 		struct udp_config uc = {
 			.count = a->count, .interval = a->interval, .start = a->start,
-			.size = a->size, .sndbuf = a->sndbuf, .cpu = (int)a->cpu,
+			.size = size, .sndbuf = a->sndbuf, .cpu = (int)a->cpu,
 			.nonblock = a->nonblock == 1, .sndtimeo = a->sndtimeo,
 		};
 
-		if (a->size > (int64_t)d->dev.mtu - IPV4_HLEN - UDP_HLEN) {
+		if (size > (int64_t)d->dev.mtu - IPV4_HLEN - UDP_HLEN) {
 			scenario_error_at(w->scn, &a->size, err,
 					  "app.%s: %lld bytes do not fit the MTU (IP fragmentation is not modelled)",
-					  a->name, (long long)a->size);
+					  a->name, (long long)size);
 			return -1;
 		}
 		snprintf(uc.name, sizeof(uc.name), "%s", a->name);

@@ -220,8 +220,9 @@ static const struct scn_key scn_keys[] = {
 	    .min = 0, .max = TIME_MAX, .def = "0s", .unit = "time",
 	    .meaning = "When the application starts"),
 	KEY(SCN_APP, "size", SCN_T_BYTES, struct scn_app, size,
-	    .min = 0, .max = 1 << 30, .def = "56", .unit = "bytes",
-	    .meaning = "Payload per packet (ping -s, UDP write size)"),
+	    .min = 0, .max = 1 << 30, .nodef = "56 / 128KiB", .unit = "bytes",
+	    .meaning = "Bytes per send: ping -s and the UDP write size (default 56); "
+		       "stream/http: bytes per write() (default 128KiB, iperf's -l)"),
 	KEY(SCN_APP, "sndbuf", SCN_T_BYTES, struct scn_app, sndbuf,
 	    .min = 0, .max = INT32_MAX, .nodef = "(app)", .unit = "bytes",
 	    .meaning = "SO_SNDBUF (ping -S)"),
