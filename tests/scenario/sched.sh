@@ -21,10 +21,12 @@ driver = ideal
 type = http
 host = dut
 dest = peer
+size = 512
 [app.b]
 type = http
 host = dut
 dest = peer
+size = 512
 [app.ping]
 type = ping
 host = dut
