@@ -19,7 +19,7 @@
 #define SCN_MAX_MASKS	8	/* TX queues with an xps_cpus mask */
 #define SCN_STR_MAX	256
 #define SCN_MAX_HOSTS	16
-#define SCN_MAX_APPS	64
+#define SCN_MAX_APPS	1024
 #define SCN_MAX_EXPECT	32
 #define SCN_UNSET	(-1)
 
@@ -44,6 +44,7 @@ struct scn_ethtool {
 	sim_time_t	tx_usecs;	/* tx-usecs: hrtimer reclaim period */
 	int64_t		tx_ring;	/* tx (ethtool -G) */
 	int64_t		rx_ring;	/* rx */
+	char		tso[SCN_NAME_MAX];	/* ethtool -K tso on|off; "" = driver's */
 };
 
 /* [host.NAME.sysctl]: sysctl names. SCN_UNSET = kernel default. */

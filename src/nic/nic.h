@@ -31,12 +31,13 @@ struct nic_config {
 	const int64_t	*tx_wrr_weight;	/* TQxAC per queue; [0] < 0: leave at reset */
 	int64_t		irq_cpu;	/* ideal: the interrupt's CPU */
 	int64_t		rxq_def;	/* mvneta: default RX queue, elects the CPU */
+	int		tso;		/* 1 on, 0 off, -1 the driver's default */
 	sim_time_t	tx_timer_period;
 };
 
 /* Which config field an error is about, for FILE:LINE reporting. */
 enum nic_field {
-	NIC_F_NONE, NIC_F_TX_FRAMES, NIC_F_RX_FRAMES, NIC_F_RX_USECS,
+	NIC_F_NONE, NIC_F_TSO, NIC_F_TX_FRAMES, NIC_F_RX_FRAMES, NIC_F_RX_USECS,
 	NIC_F_TX_RING, NIC_F_RX_RING, NIC_F_TXQ, NIC_F_RXQ, NIC_F_IRQ_CPU, NIC_F_RXQ_DEF,
 };
 

@@ -35,6 +35,7 @@ static const void *nic_field_ptr(const struct scn_host *sh, enum nic_field f)
 	case NIC_F_RXQ: return &sh->rxq_number;
 	case NIC_F_IRQ_CPU: return &sh->irq_cpu;
 	case NIC_F_RXQ_DEF: return &sh->rxq_def;
+	case NIC_F_TSO: return sh->ethtool.tso;
 	default: return sh->driver;
 	}
 }
@@ -186,6 +187,7 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		.tx_wrr_weight = sh->tx_wrr_weight,
 		.irq_cpu = sh->irq_cpu, .rxq_def = sh->rxq_def,
 		.tx_timer_period = sh->tx_timer_period,
+		.tso = !sh->ethtool.tso[0] ? -1 : !strcmp(sh->ethtool.tso, "on"),
 	};
 	enum nic_field field = NIC_F_NONE;
 	char msg[256];

@@ -33,6 +33,7 @@ static const char *const cc_names[] = { "cubic", "reno", NULL };
 static const char *const select_names[] = { "kernel", "cpu", NULL };
 static const char *const qdisc_names[] = { "pfifo_fast", "fq_codel", NULL };
 static const char *const mode_names[] = { "write", "sendfile", NULL };
+static const char *const onoff_names[] = { "on", "off", NULL };
 
 static const struct scn_key scn_keys[] = {
 	KEY(SCN_SIM, "duration", SCN_T_TIME, struct scn_sim, duration,
@@ -176,6 +177,11 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_ETHTOOL, "rx", SCN_T_INT, struct scn_ethtool, rx_ring,
 	    .min = 1, .max = 16384, .nodef = "(driver)", .unit = "descriptors",
 	    .meaning = "RX ring size (ethtool -G rx)"),
+	KEY(SCN_ETHTOOL, "tso", SCN_T_CHOICE, struct scn_ethtool, tso,
+	    .choices = onoff_names, .nodef = "(driver)", .unit = "",
+	    .meaning = "TCP segmentation offload (ethtool -K tso): the stack hands GSO skbs to "
+		       "the driver; ideal: the NIC cuts the segments (default off); mvneta: "
+		       "its software TSO (3.16+ eras, default on), refused where the era lacks it"),
 
 	KEY(SCN_SYSCTL, "tcp_wmem", SCN_T_TRIPLE, struct scn_sysctl, tcp_wmem,
 	    .min = 1, .max = INT32_MAX, .nodef = "(kernel)", .unit = "bytes x3",

@@ -577,8 +577,9 @@ static void test_copy(void **state)
 		assert_int_equal(scenario_set(c, arg, &err),
 				 i < SCN_MAX_APPS - 1 ? 0 : -1);
 	}
-	assert_string_equal(err.msg, "--set app.a63.cpu=1: too many [app.*] "
-			    "sections (at most 64)");
+	snprintf(want, sizeof(want), "--set app.a%d.cpu=1: too many [app.*] "
+		 "sections (at most %d)", SCN_MAX_APPS - 1, SCN_MAX_APPS);
+	assert_string_equal(err.msg, want);
 	scenario_free(c);
 	free(c);
 	scenario_free(&s);

@@ -16,6 +16,10 @@
  * only registers.
  * Deviation: GRO ignores differences in the timestamp option (in the
  * kernel a burst carries one TSval, which the model does not quantise).
+ * With ethtool tso on, the driver takes GSO skbs and the NIC cuts them
+ * into gso_size segments on the wire, each with its own headers (as a
+ * TSO engine does); the skb completes, and interrupts, after its last
+ * segment.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +42,8 @@ struct ideal_port {
 	sim_time_t	rx_usecs;
 	bool		rx_latched;
 	struct sk_buff	*on_wire;
+	uint32_t	seg_off;	/* TSO: payload of on_wire already sent */
+	uint32_t	seg_len;	/* TSO: payload of the segment on the wire */
 	uint32_t	mask;
 	uint64_t	tx_packets, tx_bytes, reclaimed, polls_freeing, rx_packets;
 	uint64_t	irq_tx, irq_rx;	/* raised with a TX / RX cause */
@@ -67,13 +73,30 @@ static void ideal_kick(struct ideal_port *ip, sim_time_t t)
 	sim_schedule(ip->host->sim, &ip->tx_start_ev, MAX(t, ip->port->busy_until));
 }
 
+/* The next TSO segment of skb as a frame of its own. */
+static void tso_segment(struct ideal_port *ip, const struct sk_buff *skb, struct sk_buff *frame)
+{
+	uint32_t hdr = skb->len - skb->payload_len;
+
+	ip->seg_len = MIN((uint32_t)skb->gso_size, skb->payload_len - ip->seg_off);
+	frame->seq = skb->seq + ip->seg_off;
+	frame->payload_len = ip->seg_len;
+	frame->end_seq = frame->seq + ip->seg_len;
+	frame->len = hdr + ip->seg_len;
+	frame->gso_segs = 1;
+}
+
 static void ideal_tx_start(struct sim *sim, struct sim_event *ev)
 {
 	struct ideal_port *ip = ev->arg;
-	struct sk_buff *skb = skb_dequeue(&ip->txfifo), *frame;
+	struct sk_buff *skb = ip->on_wire ? ip->on_wire : skb_dequeue(&ip->txfifo), *frame;
 
 	frame = skb_pool_copy(ip->host->pool, skb);
-	skb->t[SKB_T_WIRE] = frame->path[PATH_WIRE] = sim->now;
+	frame->path[PATH_WIRE] = sim->now;
+	if (!ip->on_wire)
+		skb->t[SKB_T_WIRE] = sim->now;
+	if (skb->gso_segs > 1)
+		tso_segment(ip, skb, frame);
 	ip->on_wire = skb;
 	sim_schedule(sim, &ip->tx_done_ev, eth_xmit(ip->port, frame, sim->now));
 }
@@ -81,10 +104,21 @@ static void ideal_tx_start(struct sim *sim, struct sim_event *ev)
 static void ideal_tx_done(struct sim *sim, struct sim_event *ev)
 {
 	struct ideal_port *ip = ev->arg;
+	struct sk_buff *skb = ip->on_wire;
 
-	ip->on_wire->t[SKB_T_SENT] = sim->now;
 	ip->tx_packets++;
-	ip->tx_bytes += ip->on_wire->len;
+	if (skb->gso_segs > 1) {	/* TSO: one segment done */
+		ip->tx_bytes += skb->len - skb->payload_len + ip->seg_len;
+		ip->seg_off += ip->seg_len;
+		if (ip->seg_off < skb->payload_len) {
+			sim_schedule(sim, &ip->tx_start_ev, MAX(sim->now, ip->port->busy_until));
+			return;
+		}
+		ip->seg_off = 0;
+	} else {
+		ip->tx_bytes += skb->len;
+	}
+	skb->t[SKB_T_SENT] = sim->now;
 	skb_queue_tail(&ip->done, ip->on_wire);
 	ip->on_wire = NULL;
 	ideal_update_irq(ip);
@@ -215,6 +249,7 @@ int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *
 	netdev_init(&h->dev, h, "eth0", 1,
 		    (uint32_t)(cfg->tx_queue_len != -1 ? cfg->tx_queue_len : 1000));
 	h->dev.ops = &ideal_ops;
+	h->dev.tso = cfg->tso == 1;	/* ethtool -K tso, off unless asked */
 	h->dev.priv = ip;
 	sim_event_init(&ip->tx_start_ev, ideal_tx_start, ip);
 	sim_event_init(&ip->tx_done_ev, ideal_tx_done, ip);

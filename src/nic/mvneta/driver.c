@@ -332,7 +332,7 @@ static enum netdev_tx mvneta_tx(struct sk_buff *skb, struct net_device *dev)
 	struct netdev_queue *nq = &dev->txq[txq->id];
 	uint32_t frags = skb->nr_frags + 1u, i, left = skb->len;
 
-	if (skb->gso_segs > 1 && pp->prof->tso) {
+	if (skb->gso_segs > 1 && pp->host->dev.tso) {
 		cpu_charge(cpu, pp->host->plat->cost.xmit_pkt);
 		frags = mvneta_tx_tso(pp, cpu, txq, skb);
 		if (!frags) {	/* does not fit: dropped, not requeued */
@@ -540,6 +540,9 @@ static int check_config(const struct mvneta_profile *p, const struct nic_config 
 {
 	uint32_t min_txd = p->stop == STOP_FRAGS ? MAX_SKB_FRAGS + 2 : 2 * MVNETA_MAX_SKB_DESCS;
 
+	if (cfg->tso == 1 && !p->tso)
+		FAIL(NIC_F_TSO, "tso: %s has no TSO (mvneta's software TSO came with 3.16)", p->name);
+
 	if (cfg->tx_ring != -1 && (cfg->tx_ring < min_txd || cfg->tx_ring > p->max_txd))
 		FAIL(NIC_F_TX_RING, "%s: TX ring size %lld out of range [%u, %u] (ethtool -G)",
 		     p->name, (long long)cfg->tx_ring, min_txd, p->max_txd);
@@ -699,7 +702,7 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 	/* dev->tx_queue_len = MVNETA_MAX_TXD */
 	netdev_init(&h->dev, h, "eth0", pp->txq_number,
 		    (uint32_t)pick(cfg->tx_queue_len, p->max_txd));
-	h->dev.tso = p->tso;
+	h->dev.tso = cfg->tso == -1 ? p->tso : cfg->tso == 1;
 	for (q = 0; p->bql && q < pp->txq_number; q++) {	/* dql_init(HZ) */
 		h->dev.txq[q].bql_on = true;
 		bql_init(&h->dev.txq[q].bql, (unsigned int)h->hz, 0);
