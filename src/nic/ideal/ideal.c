@@ -16,6 +16,8 @@
  * only registers.
  * Deviation: GRO ignores differences in the timestamp option (in the
  * kernel a burst carries one TSval, which the model does not quantise).
+ * The RX list holds at most ethtool rx frames (default 4096, a PC NIC's
+ * largest ring); frames beyond are dropped as a full ring drops them.
  * With ethtool tso on, the driver takes GSO skbs and the NIC cuts them
  * into gso_size segments on the wire, each with its own headers (as a
  * TSO engine does); the skb completes, and interrupts, after its last
@@ -42,6 +44,9 @@ struct ideal_port {
 	sim_time_t	rx_usecs;
 	bool		rx_latched;
 	struct sk_buff	*on_wire;
+	struct sk_buff	*rx_unstamped;	/* first RX frame not yet signalled */
+	uint32_t	rx_ring;	/* RX descriptors: frames beyond are dropped */
+	uint64_t	rx_drops;
 	uint32_t	seg_off;	/* TSO: payload of on_wire already sent */
 	uint32_t	seg_len;	/* TSO: payload of the segment on the wire */
 	uint32_t	mask;
@@ -130,9 +135,9 @@ static void rx_latch(struct ideal_port *ip)
 	struct sk_buff *skb;
 
 	ip->rx_latched = true;
-	for (skb = ip->rx.head; skb; skb = skb->next)
-		if (!skb->path[PATH_IRQ])
-			skb->path[PATH_IRQ] = ip->host->sim->now;
+	for (skb = ip->rx_unstamped; skb; skb = skb->next)	/* the unsignalled tail */
+		skb->path[PATH_IRQ] = ip->host->sim->now;
+	ip->rx_unstamped = NULL;
 	ideal_update_irq(ip);
 }
 
@@ -145,9 +150,16 @@ static void ideal_rx(struct eth_port *port, struct sk_buff *frame)
 {
 	struct ideal_port *ip = port->owner;
 
+	if (ip->rx.qlen >= ip->rx_ring) {	/* no free RX descriptor */
+		ip->rx_drops++;
+		skb_pool_put(ip->host->pool, frame);
+		return;
+	}
 	frame->truesize = skb_truesize(ip->host->plat, ip->host->kp, frame->len + 64);
 	frame->path[PATH_IRQ] = 0;
 	skb_queue_tail(&ip->rx, frame);
+	if (!ip->rx_unstamped)
+		ip->rx_unstamped = frame;
 	if (ip->rx_latched || !ip->rx_usecs)
 		rx_latch(ip);
 	else if (!sim_event_pending(&ip->rx_coal_ev))
@@ -193,6 +205,8 @@ static int ideal_poll(struct napi_struct *napi, int budget)
 	struct sk_buff *held = NULL;
 
 	while (rx < budget && (skb = skb_dequeue(&ip->rx))) {
+		if (skb == ip->rx_unstamped)
+			ip->rx_unstamped = ip->rx.head;	/* the rest is unsignalled too */
 		skb->path[PATH_POLL] = start;
 		cpu_charge(cpu, ip->host->plat->cost.rx_pkt);
 		ip->rx_packets++;
@@ -255,6 +269,7 @@ int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *
 	sim_event_init(&ip->tx_done_ev, ideal_tx_done, ip);
 	sim_event_init(&ip->rx_coal_ev, rx_coal_fire, ip);
 	ip->rx_usecs = cfg->rx_usecs > 0 ? cfg->rx_usecs : 0;
+	ip->rx_ring = cfg->rx_ring > 0 ? (uint32_t)cfg->rx_ring : 4096;
 	ip->irq = host_request_irq(h, "ideal", cfg->irq_cpu > 0 ? (int)cfg->irq_cpu : 0,
 				   ideal_isr, ip);
 	netif_napi_add(&h->dev, &ip->napi, ideal_poll, h->kp->napi_weight);
@@ -278,6 +293,7 @@ void ideal_info(const struct host *h, struct nic_info *info)
 	info->nr_txq = 1;
 	info->nr_rxq = 1;
 	info->rx_packets = ip->rx_packets;
+	info->rx_no_desc_drops = ip->rx_drops;
 	info->irq_tx = ip->irq_tx;
 	info->irq_rx = ip->irq_rx;
 }
