@@ -3,12 +3,13 @@
 #   make check  install, build (normal and ASan+UBSan), run every test
 #   make bench  benchmarks (engine events/s, scenario speed)
 #   make memcheck  valgrind over the shipped scenarios (zero errors, zero leaks)
+#   make bench-ns3 nicsim against ns-3 3.37, side by side (installs ns-3)
 BUILD   ?= build
 SANBUILD ?= build-san
 CMAKE_FLAGS ?=
 JOBS    ?= $(shell nproc)
 
-.PHONY: all bootstrap build build-san demo check check-fast bench memcheck clean
+.PHONY: all bootstrap build build-san demo check check-fast bench bench-ns3 memcheck clean
 
 all: build
 
@@ -39,6 +40,10 @@ check-fast: build
 
 bench: build
 	@scripts/bench $(BUILD)
+
+# nicsim against ns-3 (docs/performance.md); BENCH_RUNS=3, BENCH_DURATION=10
+bench-ns3: build
+	@scripts/bench-ns3 $(BUILD)
 
 # valgrind memcheck of every shipped scenario: MEMCHECK_DURATION caps each
 # (2s by default; 'full' runs them as written)
