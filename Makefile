@@ -1,7 +1,8 @@
 # Entry points for people; the build itself is CMake + Ninja.
 #   make demo   install what is missing, build, run the flagship scenario
 #   make check  install, build (normal and ASan+UBSan), run every test
-#   make bench  benchmarks (engine events/s, scenario speed)
+#   make bench  benchmarks: engine events/s, scenario speed, and the side-by-side
+#               table against ns-3 (bench-ns3; installs ns-3 the first time)
 #   make memcheck  valgrind over the shipped scenarios (zero errors, zero leaks)
 #   make bench-ns3 nicsim against ns-3 3.37, side by side (installs ns-3)
 BUILD   ?= build
@@ -40,6 +41,8 @@ check-fast: build
 
 bench: build
 	@scripts/bench $(BUILD)
+	@echo
+	@scripts/bench-ns3 $(BUILD)
 
 # nicsim against ns-3 (docs/performance.md); BENCH_RUNS=3, BENCH_DURATION=10
 bench-ns3: build
