@@ -346,7 +346,8 @@ static int64_t ping_requests(const struct scn_app *a, sim_time_t duration)
 	return a->count ? MIN(a->count, n) : n;
 }
 
-/* The replies of every ping are kept for the results: bound their number. */
+/* Every reply's RTT is kept for the percentiles (4 bytes, 8 more while
+ * the results sort them): bound their number over all pings. */
 static int ping_budget(const struct scenario *s, struct scn_error *err)
 {
 	int64_t total = 0, n;
@@ -367,7 +368,7 @@ static int ping_budget(const struct scenario *s, struct scn_error *err)
 					 WORLD_PING_MAX);
 			scenario_error_at(s, a->count ? (const void *)&a->count : &a->interval, err,
 					  "app.%s: up to %lld echo requests%s; the pings of a run may "
-					  "send at most %d, as every reply is kept for the results: set "
+					  "send at most %d, as every reply's RTT is kept for the results: set "
 					  "count, a longer interval or a shorter sim duration", a->name,
 					  (long long)n, others, WORLD_PING_MAX);
 			return -1;

@@ -102,19 +102,23 @@ static void test_ping_budget(void **state)
 	char msg[1024];
 
 	(void)state;
-	/* one at 0, then every 1 ms: 1000 s is exactly the limit */
-	assert_int_equal(build("sim.duration=1000s", msg, sizeof(msg)), 0);
-	assert_int_equal(build("sim.duration=1000001ms", msg, sizeof(msg)), -1);
-	assert_non_null(strstr(msg, "--set app.p.interval=1ms: app.p: up to 1000001 echo requests"));
-	/* interval 1.9 ms is 1 ms to ping */
-	assert_int_equal(build("sim.duration=1001s app.p.interval=1900us", msg, sizeof(msg)), -1);
-	/* count bounds it; start shortens it */
-	assert_int_equal(build("sim.duration=100000s app.p.count=1000000", msg, sizeof(msg)), 0);
-	assert_int_equal(build("sim.duration=1500s app.p.start=500s", msg, sizeof(msg)), 0);
-	/* together */
-	assert_int_equal(build("sim.duration=1000s app.q.type=ping app.q.host=b app.q.dest=a "
+	/* one at 0, then every 1 ms: the longest run is exactly the limit */
+	assert_int_equal(build("sim.duration=100000s", msg, sizeof(msg)), 0);
+	assert_int_equal(build("sim.duration=100000s app.p.count=100000001", msg, sizeof(msg)), 0);
+	/* with a second ping it is over, at the ping that crossed it */
+	assert_int_equal(build("sim.duration=100000s app.q.type=ping app.q.host=b app.q.dest=a "
 			       "app.q.count=1", msg, sizeof(msg)), -1);
-	assert_non_null(strstr(msg, "app.q: up to 1 echo requests, over 1000000 with the other pings"));
+	assert_non_null(strstr(msg, "--set app.q.count=1: app.q: up to 1 echo requests, "
+			       "over 100000000 with the other pings"));
+	/* interval 1.9 ms is 1 ms to ping: 2 x 60 000 000 */
+	assert_int_equal(build("sim.duration=60000s app.p.interval=1900us app.q.type=ping "
+			       "app.q.host=b app.q.dest=a app.q.interval=1900us", msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "--set app.q.interval=1900us: app.q: up to 60000000 echo"));
+	/* count bounds it; start shortens it */
+	assert_int_equal(build("sim.duration=100000s app.p.count=50000000 app.q.type=ping "
+			       "app.q.host=b app.q.dest=a app.q.count=50000000", msg, sizeof(msg)), 0);
+	assert_int_equal(build("sim.duration=100000s app.p.start=50000s app.q.type=ping "
+			       "app.q.host=b app.q.dest=a app.q.start=50000s", msg, sizeof(msg)), 0);
 }
 
 int main(void)
