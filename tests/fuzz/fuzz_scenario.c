@@ -41,8 +41,9 @@ static void build_and_run(const struct scenario *s)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static struct scenario scn;	/* large: not on the heap per input */
 	struct scn_error err = { { 0 } };
-	struct scenario *s;
+	struct scenario *s = &scn;
 	char *copy;
 	FILE *f;
 
@@ -57,9 +58,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(copy);
 		return 0;
 	}
-	s = malloc(sizeof(*s));
-	if (!s)
-		abort();
 	scenario_init(s);
 	if (scenario_load_stream(s, f, "fuzz.ini", &err)) {
 		if (!err.msg[0])
@@ -68,7 +66,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		build_and_run(s);
 	}
 	scenario_free(s);
-	free(s);
 	fclose(f);
 	free(copy);
 	return 0;

@@ -30,6 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct scenario pristine[MAX_SCENARIOS];
 static int nr_pristine;
+static struct scenario work;	/* large: not on the heap per input */
 
 static int is_ini(const struct dirent *d)
 {
@@ -93,12 +94,10 @@ static void build_and_run(const struct scenario *s)
 static void set_lines(const struct scenario *src, char *text)
 {
 	struct scn_error err = { { 0 } };
-	struct scenario *s = malloc(sizeof(*s));
+	struct scenario *s = &work;
 	char *line, *save = NULL;
 	bool ok = true;
 
-	if (!s)
-		abort();
 	scenario_copy(s, src);
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
@@ -112,18 +111,15 @@ static void set_lines(const struct scenario *src, char *text)
 	if (ok)
 		build_and_run(s);
 	scenario_free(s);
-	free(s);
 }
 
 /* The whole text, one line, through scenario_set_list(). */
 static void set_list(const struct scenario *src, char *text)
 {
 	struct scn_error err = { { 0 } };
-	struct scenario *s = malloc(sizeof(*s));
+	struct scenario *s = &work;
 	char *p;
 
-	if (!s)
-		abort();
 	for (p = text; *p; p++)
 		if (*p == '\n')
 			*p = ' ';
@@ -135,7 +131,6 @@ static void set_list(const struct scenario *src, char *text)
 		build_and_run(s);
 	}
 	scenario_free(s);
-	free(s);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
