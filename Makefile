@@ -5,12 +5,15 @@
 #               table against ns-3 (bench-ns3; installs ns-3 the first time)
 #   make memcheck  valgrind over the shipped scenarios (zero errors, zero leaks)
 #   make bench-ns3 nicsim against ns-3 3.37, side by side (installs ns-3)
+#   make fuzz   libFuzzer targets (clang), FUZZ_SECONDS each (docs/robustness.md)
 BUILD   ?= build
 SANBUILD ?= build-san
+FUZZBUILD ?= build-fuzz
+FUZZ_SECONDS ?= 30
 CMAKE_FLAGS ?=
 JOBS    ?= $(shell nproc)
 
-.PHONY: all bootstrap build build-san demo check check-fast bench bench-ns3 memcheck clean
+.PHONY: all bootstrap build build-san demo check check-fast bench bench-ns3 memcheck fuzz clean
 
 all: build
 
@@ -54,5 +57,8 @@ MEMCHECK_DURATION ?= 2s
 memcheck: build
 	scripts/memcheck $(BUILD)/nicsim $(MEMCHECK_DURATION)
 
+fuzz: bootstrap
+	FUZZ_BUILD=$(FUZZBUILD) FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) scripts/fuzz
+
 clean:
-	rm -rf $(BUILD) $(SANBUILD)
+	rm -rf $(BUILD) $(SANBUILD) $(FUZZBUILD)

@@ -28,9 +28,16 @@ struct skb_pool {
 	 * reports and does not return; NULL: abort() */
 	void		(*violation)(void *arg, const struct sk_buff *skb, const char *what);
 	void		*violation_arg;
+	uint64_t	max_live;	/* 0: no limit */
+	struct sim	*sim;		/* stopped when live exceeds max_live */
+	bool		over;		/* it did */
 };
 
 void skb_pool_init(struct skb_pool *pool);
+/* Bound the skbs alive at once: the allocation that exceeds max_live still
+ * succeeds, but sets pool->over and stops sim (sim_stop), so a run whose
+ * queues would grow without end stops within the event that crossed it. */
+void skb_pool_limit(struct skb_pool *pool, uint64_t max_live, struct sim *sim);
 void skb_pool_destroy(struct skb_pool *pool);
 struct sk_buff *skb_pool_get(struct skb_pool *pool);
 struct sk_buff *skb_pool_copy(struct skb_pool *pool, const struct sk_buff *src);

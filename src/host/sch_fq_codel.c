@@ -605,7 +605,7 @@ void fq_codel_get_stats(const struct fq_codel *q, struct fq_codel_stats *st)
 
 int fq_codel_check(const struct fq_codel *q, char *msg, size_t len)
 {
-	uint64_t n = 0, bytes = 0, sum = 0;
+	uint64_t n = 0, bytes = 0;
 	uint32_t i;
 
 	for (i = 0; i < q->flows_cnt; i++) {
@@ -622,7 +622,6 @@ int fq_codel_check(const struct fq_codel *q, char *msg, size_t len)
 			return -1;
 		}
 		bytes += fb;
-		sum += q->backlogs[i];
 	}
 	if (n != q->qlen || bytes != q->backlog) {
 		snprintf(msg, len, "fq_codel: qlen %u backlog %u != %llu skbs, %llu bytes in the flows",

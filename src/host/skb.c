@@ -3,6 +3,9 @@
  * skb allocation from a pool that grows in slabs and is never returned to
  * malloc while the simulation runs (no allocation per packet in steady
  * state). truesize follows __alloc_skb (see profile.c, skb_truesize).
+ * An optional bound on the skbs alive at once stops the simulation when
+ * crossed (skb_pool_limit), so no run can exhaust memory through its
+ * queues.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +37,12 @@ void skb_pool_destroy(struct skb_pool *pool)
 	memset(pool, 0, sizeof(*pool));
 }
 
+void skb_pool_limit(struct skb_pool *pool, uint64_t max_live, struct sim *sim)
+{
+	pool->max_live = max_live;
+	pool->sim = sim;
+}
+
 static struct sk_buff *pool_pop(struct skb_pool *pool)
 {
 	struct sk_buff *skb = pool->free;
@@ -53,6 +62,10 @@ static struct sk_buff *pool_pop(struct skb_pool *pool)
 	pool->free = skb->next;
 	pool->live++;
 	pool->allocated++;
+	if (pool->max_live && pool->live > pool->max_live && !pool->over) {
+		pool->over = true;
+		sim_stop(pool->sim);
+	}
 	return skb;
 }
 

@@ -53,8 +53,10 @@ static json_t *run_variant(const char *path, const char *sets, struct scn_error 
 
 	memset(&w, 0, sizeof(w));
 	if (!scenario_load_with(&s, path, sets, err) && !world_build(&w, &s, err)) {
-		world_run(&w, NULL, NULL);
-		res = world_results(&w);
+		if (world_run(&w, NULL, NULL))
+			*err = w.limit;
+		else
+			res = world_results(&w);
 	}
 	world_destroy(&w);
 	scenario_free(&s);

@@ -332,6 +332,51 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 	return 0;
 }
 
+/* At most the echo requests a ping sends: one at start, then one per
+ * interval (whole milliseconds, as ping counts it) to the end, or count.
+ * 0 for an interval below 1 ms, which build_app() refuses. */
+static int64_t ping_requests(const struct scn_app *a, sim_time_t duration)
+{
+	sim_time_t iv = a->interval / PS_PER_MS * PS_PER_MS;
+	int64_t n;
+
+	if (iv <= 0)
+		return 0;
+	n = a->start < duration ? (duration - a->start - 1) / iv + 1 : 1;
+	return a->count ? MIN(a->count, n) : n;
+}
+
+/* Every reply's RTT is kept for the percentiles (4 bytes, 8 more while
+ * the results sort them): bound their number over all pings. */
+static int ping_budget(const struct scenario *s, struct scn_error *err)
+{
+	int64_t total = 0, n;
+	int i;
+
+	for (i = 0; i < s->nr_apps; i++) {
+		const struct scn_app *a = &s->apps[i];
+
+		if (strcmp(a->type, "ping"))
+			continue;
+		n = ping_requests(a, s->sim.duration);
+		total += MIN(n, (int64_t)WORLD_PING_MAX + 1);
+		if (total > WORLD_PING_MAX) {
+			char others[64] = "";
+
+			if (total > n)
+				snprintf(others, sizeof(others), ", over %d with the other pings",
+					 WORLD_PING_MAX);
+			scenario_error_at(s, a->count ? (const void *)&a->count : &a->interval, err,
+					  "app.%s: up to %lld echo requests%s; the pings of a run may "
+					  "send at most %d, as every reply's RTT is kept for the results: set "
+					  "count, a longer interval or a shorter sim duration", a->name,
+					  (long long)n, others, WORLD_PING_MAX);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int world_build(struct world *w, const struct scenario *s, struct scn_error *err)
 {
 	int i;
@@ -344,8 +389,11 @@ int world_build(struct world *w, const struct scenario *s, struct scn_error *err
 			 s->file, s->nr_hosts);
 		return -1;
 	}
+	if (ping_budget(s, err))
+		return -1;
 	sim_init(&w->sim, (uint64_t)s->sim.seed);
 	skb_pool_init(&w->pool);
+	skb_pool_limit(&w->pool, WORLD_SKB_MAX, &w->sim);
 	eth_link_init(&w->link, &w->sim, s->link.rate, s->link.delay);
 	w->nr_hosts = s->nr_hosts;
 	w->hosts = xcalloc((size_t)w->nr_hosts, sizeof(*w->hosts));
@@ -390,11 +438,22 @@ int world_pcap(struct world *w, const char *prefix, struct scn_error *err)
 	return 0;
 }
 
-void world_run(struct world *w, void (*progress)(const struct world *w, void *arg), void *arg)
+static void limit_error(struct world *w)
+{
+	char t[32];
+
+	snprintf(t, sizeof(t), "%.6f s", time_to_s(w->sim.now));
+	scenario_error_at(w->scn, NULL, &w->limit,
+			  "stopped at %s of simulated time: more than %u packets (skbs) alive at "
+			  "once, the limit of a run; lower tx_queue_len, fq_codel_limit, "
+			  "fq_codel_memory_limit or the senders' sndbuf", t, WORLD_SKB_MAX);
+}
+
+int world_run(struct world *w, void (*progress)(const struct world *w, void *arg), void *arg)
 {
 	int i;
 
-	for (i = 1; i <= WORLD_RUN_SLICES; i++) {
+	for (i = 1; i <= WORLD_RUN_SLICES && !w->pool.over; i++) {
 		sim_run(&w->sim, w->duration / WORLD_RUN_SLICES * i +
 			(i == WORLD_RUN_SLICES ? w->duration % WORLD_RUN_SLICES : 0));
 		if (progress)
@@ -404,6 +463,10 @@ void world_run(struct world *w, void (*progress)(const struct world *w, void *ar
 		if (w->apps[i].kind == APP_PING)
 			ping_stop(&w->apps[i].u.ping);
 	world_check_now(w);	/* --check: the end state too */
+	if (!w->pool.over)
+		return 0;
+	limit_error(w);
+	return -1;
 }
 
 void world_destroy(struct world *w)

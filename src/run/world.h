@@ -18,6 +18,17 @@
 struct pcap_writer;
 struct world_checker;
 
+/*
+ * Limits of a run (docs/robustness.md). A world holds at most
+ * WORLD_SKB_MAX packets (skbs, about 320 bytes each) alive at once: a run
+ * that crosses it stops there and world_run() fails. Its ping
+ * applications may send at most WORLD_PING_MAX echo requests in all (one
+ * ping every 1 ms for the longest run): each reply's RTT is kept for the
+ * percentiles, so world_build() refuses more.
+ */
+#define WORLD_SKB_MAX	(1u << 22)
+#define WORLD_PING_MAX	100000000
+
 enum app_kind { APP_PING, APP_UDP, APP_STREAM };
 
 struct world_app {
@@ -46,6 +57,7 @@ struct world {
 	 * being written */
 	void		(*on_abort)(void *arg);
 	void		*on_abort_arg;
+	struct scn_error limit;	/* why world_run() stopped early */
 };
 
 /* Build; 0, or -1 with err ("FILE:LINE: ..."). Nothing is written. */
@@ -54,9 +66,11 @@ int world_build(struct world *w, const struct scenario *s, struct scn_error *err
 int world_pcap(struct world *w, const char *prefix, struct scn_error *err);
 /* Run to the end in WORLD_RUN_SLICES equal slices of simulated time,
  * calling progress (if not NULL) after each; slicing is unconditional so
- * the results never depend on whether anyone watches. */
+ * the results never depend on whether anyone watches. 0, or -1 when a
+ * limit stopped the run: w->limit says why ("FILE: ..."), and the results
+ * cover only the time before. */
 #define WORLD_RUN_SLICES 100
-void world_run(struct world *w, void (*progress)(const struct world *w, void *arg), void *arg);
+int world_run(struct world *w, void (*progress)(const struct world *w, void *arg), void *arg);
 json_t *world_results(const struct world *w);
 void world_summary(const struct world *w, FILE *out);
 struct nic_queue_stats;

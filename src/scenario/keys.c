@@ -521,6 +521,11 @@ static int set_number(const struct scn_key *k, void *base, const char *v,
 	int64_t x;
 	int rc = parse_number(k, v, &x);
 
+	if (rc == SCN_NUM_RANGE && k->max == INT64_MAX) {
+		snprintf(why, len, "%s: '%.40s' is too large (at most %lld)", k->name, v,
+			 (long long)INT64_MAX);
+		return -1;
+	}
 	if (rc == SCN_NUM_NEGATIVE || rc == SCN_NUM_RANGE) {
 		range_error(k, why, len);
 		return -1;

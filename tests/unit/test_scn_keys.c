@@ -356,6 +356,8 @@ static void test_bad_values(void **state)
 	load_fails("[sim]\nduration = 0s\n", 2,
 		   "duration must be greater than 0 and at most 100000s");
 	load_fails("[sim]\nseed = -1\n", 2, "seed must not be negative");
+	load_fails("[sim]\nseed = 9223372036854775808\n", 2,
+		   "seed: '9223372036854775808' is too large (at most 9223372036854775807)");
 	load_fails("[host.d]\nxps_cpus = 1 2 g\n", 2,
 		   "xps_cpus: '1 2 g' is not 1 to 8 hex CPU masks, one per TX queue (e.g. 1 2 4 8)");
 	load_fails("[host.d]\nxps_cpus = 1 1 1 1 1 1 1 1 1\n", 2,

@@ -57,7 +57,10 @@ static int run_variant(const struct run_opts *o, const char *dir, const char *ex
 	snprintf(path, sizeof(path), "%s/%s", dir, v->csv);
 	if (run_start_trace(&trace, &w, o, path) || run_start_check(&w, o, &trace))
 		goto out;
-	world_run(&w, NULL, NULL);
+	if (world_run(&w, NULL, NULL)) {
+		fprintf(stderr, "%s%s\n", extra ? "--compare: " : "", w.limit.msg);
+		goto out;
+	}
 	rc = 1;
 	if (trace_finish(&trace)) {
 		fprintf(stderr, "nicsim: cannot write %s\n", path);

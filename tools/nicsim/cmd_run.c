@@ -235,9 +235,13 @@ static int run_or_explain(int argc, char **argv, bool explain)
 	}
 	prog.tty = !o.quiet && isatty(STDERR_FILENO);
 	prog.start = wall_now();
-	world_run(&w, prog.tty ? show_progress : NULL, &prog);
+	rc = world_run(&w, prog.tty ? show_progress : NULL, &prog) ? 2 : 0;
 	if (prog.shown)
 		fputs("\r\033[K", stderr);	/* clear the progress line */
+	if (rc) {	/* a limit stopped it: no partial results */
+		fprintf(stderr, "%s\n", w.limit.msg);
+		goto out;
+	}
 	if (o.trace && trace_finish(&trace)) {
 		fprintf(stderr, "nicsim: cannot write %s\n", trace.path);
 		rc = 1;

@@ -120,8 +120,10 @@ json_t *sweep_point_run(const struct sweep *sw, long i, struct scn_error *err)
 
 	memset(&w, 0, sizeof(w));
 	if (!sweep_point_scenario(sw, i, &s, err) && !world_build(&w, &s, err)) {
-		world_run(&w, NULL, NULL);
-		rec = point_record(sw, i, &s, world_results(&w));
+		if (world_run(&w, NULL, NULL))
+			*err = w.limit;	/* a limit stopped it: no partial point */
+		else
+			rec = point_record(sw, i, &s, world_results(&w));
 	}
 	world_destroy(&w);
 	scenario_free(&s);
