@@ -57,7 +57,8 @@ MEMCHECK_DURATION ?= 2s
 memcheck: build
 	scripts/memcheck $(BUILD)/nicsim $(MEMCHECK_DURATION)
 
-fuzz: bootstrap
+fuzz:
+	@scripts/bootstrap --fuzz
 	FUZZ_BUILD=$(FUZZBUILD) FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) scripts/fuzz
 
 clean:
