@@ -1064,7 +1064,7 @@ static enum tcp_limit tcp_classify(const struct tcp_sock *tp)
 	if (tp->tsq_throttled || tp->tsq_queued)
 		return TCP_LIM_TSQ;
 	for (i = 0; i < h->dev.real_num_tx_queues; i++)
-		if (netif_tx_queue_stopped(&h->dev.txq[i]) && h->dev.txq[i].qdisc.qlen)
+		if (netif_xmit_stopped(&h->dev.txq[i]) && h->dev.txq[i].qdisc.qlen)
 			return TCP_LIM_STOPPED;
 	if (tp->send_head && tp->packets_out >= tp->cc.snd_cwnd)
 		return TCP_LIM_CWND;

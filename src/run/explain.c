@@ -146,6 +146,36 @@ static void also_limited(const struct tcp_sock *tp, enum tcp_limit main_l, FILE 
 		fprintf(out, "\n");
 }
 
+/* A stopped TX queue: by BQL (STACK_XOFF) or by the driver (DRV_XOFF). */
+static void stopped_explain(const struct host *h, int q, FILE *out)
+{
+	const struct netdev_queue *txq = &h->dev.txq[q];
+	struct nic_queue_stats st;
+
+	nic_queue_stats(h, q, &st);
+	if (!txq->bql_on || !txq->bql.stack_xoff) {
+		fprintf(out, "  cause: the driver stopped TX queue %d (%llu stops): its ring of %u "
+			"descriptors was full (at most %u in use).\n", q,
+			(unsigned long long)txq->stops, st.ring_size, st.ring_max_used);
+		return;
+	}
+	fprintf(out, "  cause: BQL stopped TX queue %d (%llu times): %u bytes were queued to the "
+		"driver and not yet completed, against a limit of %u.\n", q,
+		(unsigned long long)txq->bql.xoffs, dql_inflight(&txq->bql.dql), txq->bql.dql.limit);
+	fprintf(out, "  rule: netdev_tx_sent_queue stops the queue while the in-flight bytes "
+		"exceed the DQL limit; only netdev_tx_completed_queue, called from TX reclaim, "
+		"restarts it.\n");
+	if (st.tx_frames > 0)
+		fprintf(out, "  here: the ring still holds %u descriptors of skbs not yet freed (an skb "
+			"completes when its last descriptor is reclaimed); the NIC raises TX-done "
+			"only once more than %u descriptors were sent (ethtool tx-frames), and BQL "
+			"lets nothing more in, so no completion comes and the queue never restarts.\n",
+			st.ring_used, st.tx_frames);
+	fprintf(out, "  remedy: ethtool -C tx-frames 0 (a TX-done interrupt per frame), a timed "
+		"reclaim (tx_reclaim = hrtimer), or bql_limit_min above what tx-frames frames "
+		"take.\n");
+}
+
 static void stream_explain(const struct world *w, const struct stream_app *s, FILE *out)
 {
 	const struct tcp_sock *tp = &s->tx;
@@ -198,8 +228,7 @@ static void stream_explain(const struct world *w, const struct stream_app *s, FI
 			(long long)s->host->kp->tcp_wmem[2]);
 		break;
 	case TCP_LIM_STOPPED:
-		fprintf(out, "  cause: the qdisc or the driver's queue %d was stopped (%llu stops).\n",
-			q, (unsigned long long)s->host->dev.txq[q].stops);
+		stopped_explain(s->host, q, out);
 		break;
 	default:
 		fprintf(out, "  cause: the application had nothing to send.\n");

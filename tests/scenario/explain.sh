@@ -27,3 +27,12 @@ for name, a in d['apps'].items():
 PY
 done
 echo "ok: explain's ping remedy (tx-frames <= $n) holds, and it names each stream's measured limiter"
+# BQL against count-only TX coalescing: mvneta-6.x with tx-frames 16 lets
+# one 10-segment GSO skb in (DQL limit 0), reclaims 18 of its 20
+# descriptors without freeing it, and no TX-done ever comes for the rest
+"$NICSIM" explain "$SRC/bench/ns3/nicsim-1g-1flow.ini" --set host.snd.ethtool.tx-frames=16 \
+	--set sim.duration=200ms >"$T/bql.txt" || fail "explain bql"
+grep -q "main limiter: stopped" "$T/bql.txt" && grep -q "BQL stopped TX queue" "$T/bql.txt" &&
+	grep -q "more than 16 descriptors were sent" "$T/bql.txt" ||
+	fail "the BQL stall is not explained: $(cat "$T/bql.txt")"
+echo "ok: explain names BQL waiting for a TX-done that tx-frames 16 never raises"
