@@ -16,6 +16,10 @@
 
 #include "run/probe.h"
 
+/* Rows an interval trace may hold (a 1 ps interval over 10 s would be
+ * 10^13); --trace-every is refused beyond. */
+#define TRACE_MAX_ROWS 10000000
+
 struct trace {
 	struct world	*w;
 	struct probe_set ps;

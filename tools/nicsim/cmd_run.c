@@ -169,6 +169,12 @@ int run_start_trace(struct trace *t, struct world *w, const struct run_opts *o,
 	}
 	if (!o->trace_every)
 		every = w->duration / 1000 > 0 ? w->duration / 1000 : 1;
+	if (every && w->duration / every > TRACE_MAX_ROWS) {
+		fprintf(stderr, "nicsim run: --trace-every %s gives %lld rows over the run; at most %d "
+			"(choose a longer interval, or 'change')\n", o->trace_every,
+			(long long)(w->duration / every), TRACE_MAX_ROWS);
+		return -1;
+	}
 	if (trace_start(t, w, o->trace ? o->trace : "all", every, path, msg, sizeof(msg))) {
 		fprintf(stderr, "nicsim run: %s\n", msg);
 		return -1;
