@@ -83,8 +83,11 @@ runs 60 "$base" --set sim.duration=100ms --set host.dut.ethtool.tx-frames=1 \
 # queues: tx_queue_len up to 1e6 packets; the skbs alive in a run at most 2^22
 runs 60 "$base" --set host.dut.tx_queue_len=1000000
 refused "tx_queue_len must be between 1 and 1000000" "$base" --set host.dut.tx_queue_len=1000001
-refused "^$base: stopped at [0-9.]+ s of simulated time: more than 4194304 packets \(skbs\) alive at once" \
-	"$base" --set host.dut.platform=x86-64 --set host.dut.driver=ideal \
+# a 0-byte UDP flood with a 2 GiB send buffer into a 1 Mbit/s link: the
+# ideal NIC's TX ring (4096) stops its queue and the qdisc drops, so the
+# skbs alive stay bounded and the run ends (the 2^22 bound itself is
+# tested in tests/unit/test_world_limits.c with a lower bound)
+runs 60 "$base" --set host.dut.platform=x86-64 --set host.dut.driver=ideal \
 	--set host.dut.sysctl.wmem_max=2147483647 --set link.rate=1Mbit $udp \
 	--set sim.duration=10s --set app.u.size=0 --set app.u.interval=0s --set app.u.sndbuf=2147483647
 # MTU: 68 to 9600, with a ping, a UDP flood and a TCP stream

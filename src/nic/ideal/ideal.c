@@ -17,7 +17,10 @@
  * Deviation: GRO ignores differences in the timestamp option (in the
  * kernel a burst carries one TSval, which the model does not quantise).
  * The RX list holds at most ethtool rx frames (default 4096, a PC NIC's
- * largest ring); frames beyond are dropped as a full ring drops them.
+ * largest ring); frames beyond are dropped as a full ring drops them. The
+ * driver holds at most ethtool tx skbs (default 4096): it stops its queue
+ * when that many are queued, on the wire or awaiting reclaim, and wakes it
+ * when reclaim brings them to half.
  * With ethtool tso on, the driver takes GSO skbs and the NIC cuts them
  * into gso_size segments on the wire, each with its own headers (as a
  * TSO engine does); the skb completes, and interrupts, after its last
@@ -46,6 +49,7 @@ struct ideal_port {
 	struct sk_buff	*on_wire;
 	struct sk_buff	*rx_unstamped;	/* first RX frame not yet signalled */
 	uint32_t	rx_ring;	/* RX descriptors: frames beyond are dropped */
+	uint32_t	tx_ring;	/* TX descriptors: the queue stops when all are held */
 	uint64_t	rx_drops;
 	uint32_t	seg_off;	/* TSO: payload of on_wire already sent */
 	uint32_t	seg_len;	/* TSO: payload of the segment on the wire */
@@ -176,6 +180,12 @@ static bool gro_can_merge(const struct sk_buff *h, const struct sk_buff *skb)
 	       h->ack_seq == skb->ack_seq && h->payload_len + skb->payload_len <= 65535 - 66;
 }
 
+/* skbs the driver holds: queued to the NIC, on the wire, awaiting reclaim */
+static uint32_t tx_held(const struct ideal_port *ip)
+{
+	return ip->txfifo.qlen + ip->done.qlen + (ip->on_wire != NULL);
+}
+
 static enum netdev_tx ideal_xmit(struct sk_buff *skb, struct net_device *dev)
 {
 	struct ideal_port *ip = dev->priv;
@@ -183,6 +193,8 @@ static enum netdev_tx ideal_xmit(struct sk_buff *skb, struct net_device *dev)
 
 	cpu_charge(cpu, ip->host->plat->cost.xmit_pkt);
 	skb_queue_tail(&ip->txfifo, skb);
+	if (tx_held(ip) >= ip->tx_ring)	/* no descriptor left for the next */
+		netif_tx_stop_queue(&dev->txq[0]);
 	ideal_kick(ip, cpu_now(cpu));
 	return NETDEV_TX_OK;
 }
@@ -201,6 +213,8 @@ static int ideal_poll(struct napi_struct *napi, int budget)
 		ip->reclaimed++;
 		dev_kfree_skb_any(cpu, skb);
 	}
+	if (netif_tx_queue_stopped(&ip->host->dev.txq[0]) && tx_held(ip) <= ip->tx_ring / 2)
+		netif_tx_wake_queue(cpu, &ip->host->dev.txq[0]);
 	sim_time_t start = cpu_now(cpu);
 	struct sk_buff *held = NULL;
 
@@ -270,6 +284,7 @@ int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *
 	sim_event_init(&ip->rx_coal_ev, rx_coal_fire, ip);
 	ip->rx_usecs = cfg->rx_usecs > 0 ? cfg->rx_usecs : 0;
 	ip->rx_ring = cfg->rx_ring > 0 ? (uint32_t)cfg->rx_ring : 4096;
+	ip->tx_ring = cfg->tx_ring > 0 ? (uint32_t)cfg->tx_ring : 4096;
 	ip->irq = host_request_irq(h, "ideal", cfg->irq_cpu > 0 ? (int)cfg->irq_cpu : 0,
 				   ideal_isr, ip);
 	netif_napi_add(&h->dev, &ip->napi, ideal_poll, h->kp->napi_weight);
@@ -306,5 +321,6 @@ void ideal_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
 	st->bytes = ip->tx_bytes;
 	st->reclaim_events = ip->polls_freeing;
 	st->reclaimed = ip->reclaimed;
-	st->ring_used = ip->txfifo.qlen + ip->done.qlen + (ip->on_wire != NULL);
+	st->ring_used = tx_held(ip);
+	st->ring_size = ip->tx_ring;
 }
