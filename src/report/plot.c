@@ -117,7 +117,7 @@ static bool matches(const char *const *globs, const char *name)
 }
 
 /* The plot commands of one design: every matching non-zero column of
- * every trace. Returns the number of series. */
+ * every trace. Returns the number of series (gp NULL: only counts). */
 static int design_series(FILE *gp, const struct plot_design *d, const struct plot_input *in,
 			 const struct csv_cols *cols, int nin)
 {
@@ -134,6 +134,10 @@ static int design_series(FILE *gp, const struct plot_design *d, const struct plo
 			colour++;
 			if (!cols[v].nonzero[i] && !y2)
 				continue;
+			if (!gp) {
+				n++;
+				continue;
+			}
 			fprintf(gp, "%s '%s' using 1:%d with steps lw 1.6 lc %d dt %d axes x1%s title '",
 				n ? ", \\\n     " : "plot ", in[v].csv, i + 1, colour, v + 1,
 				y2 ? "y2" : "y1");
@@ -145,7 +149,7 @@ static int design_series(FILE *gp, const struct plot_design *d, const struct plo
 			n++;
 		}
 	}
-	if (n)
+	if (n && gp)
 		fputc('\n', gp);
 	return n;
 }
@@ -190,9 +194,11 @@ static int run_gnuplot(const char *dir, char *msg, size_t len)
 	return 0;
 }
 
+/* Terminals, with the canvas height as %d: the plot keeps 360 pixels and
+ * the key below it gets a line per series. */
 static const char *const terminals[][2] = {
-	{ "svg size 960,440 dynamic noenhanced font 'DejaVu Sans,11' background '#ffffff'", "svg" },
-	{ "pngcairo size 960,440 noenhanced font 'DejaVu Sans,10'", "png" },
+	{ "svg size 960,%d dynamic noenhanced font 'DejaVu Sans,11' background '#ffffff'", "svg" },
+	{ "pngcairo size 960,%d noenhanced font 'DejaVu Sans,10'", "png" },
 };
 
 int plot_traces(const char *dir, const struct plot_input *in, int nin,
@@ -223,9 +229,12 @@ int plot_traces(const char *dir, const struct plot_input *in, int nin,
 		long mark = ftell(gp);
 		bool drawn = false;
 
+		int height = 360 + 18 * design_series(NULL, &designs[d], in, cols, nin);
+
 		for (t = 0; t < (int)ARRAY_SIZE(terminals); t++) {
-			fprintf(gp, "\nset terminal %s\nset output '%s.%s'\n", terminals[t][0],
-				designs[d].name, terminals[t][1]);
+			fputs("\nset terminal ", gp);
+			fprintf(gp, terminals[t][0], height);
+			fprintf(gp, "\nset output '%s.%s'\n", designs[d].name, terminals[t][1]);
 			design_axes(gp, &designs[d]);
 			drawn = design_series(gp, &designs[d], in, cols, nin) > 0;
 			if (!drawn)
