@@ -243,14 +243,14 @@ static void tx_start(struct sim *sim, struct sim_event *ev)
 	tx_start_at(ev->arg, sim->now);
 }
 
-static void tx_done(struct sim *sim, struct sim_event *ev)
+/* The last bit of the frame on the wire left at time t. */
+static void tx_done_at(struct neta_dev *d, sim_time_t t)
 {
-	struct neta_dev *d = ev->arg;
 	struct neta_txq *txq = &d->txq[d->tx_cur];
 	struct sk_buff *skb = (struct sk_buff *)(uintptr_t)txq->ring[txq->rd].buf;
 	uint32_t i;
 
-	skb->t[SKB_T_SENT] = sim->now;
+	skb->t[SKB_T_SENT] = t;
 	txq->frames++;
 	for (i = 0; i < d->tx_ndesc; i++) {
 		txq->bytes += txq->ring[txq->rd].data_size;
@@ -271,6 +271,39 @@ static void tx_done(struct sim *sim, struct sim_event *ev)
 		tx_start_at(d, d->port->busy_until);
 	else if (next_late(d) >= 0)
 		tx_kick(d, next_late(d));
+}
+
+static void tx_done(struct sim *sim, struct sim_event *ev)
+{
+	tx_done_at(ev->arg, sim->now);
+}
+
+/*
+ * A register read by a CPU inside a long work item happens at that CPU's
+ * clock, ahead of the simulation's: the DMA engine has gone on sending
+ * meanwhile. Bring the TX engine up to that time first (its frames, wire
+ * times and interrupts follow from the ring alone), so the driver reads
+ * the sent counter the hardware would show then.
+ */
+static void tx_catch_up(struct neta_dev *d, sim_time_t at)
+{
+	struct sim *sim = d->host->sim;
+
+	for (;;) {
+		sim_time_t t;
+
+		if (sim_event_pending(&d->tx_done_ev) && d->tx_done_ev.time <= at) {
+			t = d->tx_done_ev.time;
+			sim_cancel(sim, &d->tx_done_ev);
+			tx_done_at(d, t);
+		} else if (sim_event_pending(&d->tx_start_ev) && d->tx_start_ev.time <= at) {
+			t = d->tx_start_ev.time;
+			sim_cancel(sim, &d->tx_start_ev);
+			tx_start_at(d, t);
+		} else {
+			return;
+		}
+	}
 }
 
 /* --- RX ------------------------------------------------------------- */
@@ -376,6 +409,8 @@ uint32_t mvneta_dev_read(struct neta_dev *d, uint32_t reg)
 	if (IN_BANK(reg, MVNETA_TXQ_STATUS_REG(0))) {
 		struct neta_txq *t = &d->txq[reg_queue(reg, MVNETA_TXQ_STATUS_REG(0))];
 
+		if (d->host->cur_cpu && d->host->cur_cpu->t > d->host->sim->now)
+			tx_catch_up(d, d->host->cur_cpu->t);
 		return (t->sent << MVNETA_TXQ_SENT_DESC_SHIFT) | t->pending;
 	}
 	if (IN_BANK(reg, MVNETA_RXQ_STATUS_REG(0))) {

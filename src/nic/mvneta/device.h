@@ -27,12 +27,13 @@
  * TX arbitration, per frame: queues whose TQFPC bit is set are served by
  * fixed priority, the highest-numbered ready one first (the order of the
  * Marvell GbE arbiters, UNVERIFIED for NETA); the rest share the link
- * round robin, one frame per turn. That is the WRR arbiter with the
- * equal, saturated token buckets mvneta_txq_init programs (TOKEN_CFG
- * 0x03ffffff, TOKEN_COUNT 0x3fffffff).
- * Deviation: per-queue WRR weights and token-bucket rate limits are not
- * modelled (mvneta never sets them); descriptor fetch and DMA take no
- * time.
+ * round robin, one frame per turn, or by the byte weights written to the
+ * TQxAC registers (tx_wrr_weight, a what-if: mvneta never writes them).
+ * A TXQ status read by a CPU whose clock is ahead of the simulation's
+ * (inside a long work item) first brings the TX engine up to that clock,
+ * as the DMA engine runs while the CPU works.
+ * Deviation: token-bucket rate limits are not modelled (mvneta leaves
+ * them saturated); descriptor fetch and DMA take no time.
  */
 #ifndef NICSIM_NIC_MVNETA_DEVICE_H
 #define NICSIM_NIC_MVNETA_DEVICE_H
