@@ -17,27 +17,9 @@
 #include <string.h>
 #include "nicsim/scenario.h"
 #include "run/world.h"
-
-#define FUZZ_RUN_MAX	(100 * PS_PER_US)
+#include "fuzz_world.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static void build_and_run(const struct scenario *s)
-{
-	struct scn_error err = { { 0 } };
-	struct world w;
-
-	if (world_build(&w, s, &err)) {
-		if (!err.msg[0])
-			abort();	/* a refusal must say why */
-	} else {
-		if (w.duration > FUZZ_RUN_MAX)
-			w.duration = FUZZ_RUN_MAX;
-		world_run(&w, NULL, NULL);
-		json_decref(world_results(&w));
-	}
-	world_destroy(&w);
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -63,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!err.msg[0])
 			abort();
 	} else if (!scenario_check(s, &err)) {
-		build_and_run(s);
+		fuzz_build_and_run(s);
 	}
 	scenario_free(s);
 	fclose(f);

@@ -21,8 +21,8 @@
 #include <string.h>
 #include "nicsim/scenario.h"
 #include "run/world.h"
+#include "fuzz_world.h"
 
-#define FUZZ_RUN_MAX	(100 * PS_PER_US)
 #define MAX_SCENARIOS	16
 #define MAX_TEXT	4096
 
@@ -71,23 +71,13 @@ static void load_pristine(void)
 static void build_and_run(const struct scenario *s)
 {
 	struct scn_error err = { { 0 } };
-	struct world w;
 
 	if (scenario_check(s, &err)) {
 		if (!err.msg[0])
 			abort();
 		return;
 	}
-	if (world_build(&w, s, &err)) {
-		if (!err.msg[0])
-			abort();
-	} else {
-		if (w.duration > FUZZ_RUN_MAX)
-			w.duration = FUZZ_RUN_MAX;
-		world_run(&w, NULL, NULL);
-		json_decref(world_results(&w));
-	}
-	world_destroy(&w);
+	fuzz_build_and_run(s);
 }
 
 /* Every line through scenario_set(), on a copy of src. */
