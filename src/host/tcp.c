@@ -865,8 +865,11 @@ void tcp_v4_rcv(struct cpu *cpu, struct sk_buff *skb)
 	}
 	cpu_charge(cpu, cost(tp)->tcp_rcv);
 	tp->segs_in++;
-	/* tcp_replace_ts_recent: the newest in-window timestamp, pure ACKs too */
-	if (skb->seq <= tp->rcv_nxt && skb->tsval > tp->ts_recent)
+	/* tcp_replace_ts_recent: only a segment starting at or before rcv_wup
+	 * (where our last ACK left the window) may replace ts_recent, and only
+	 * with a timestamp not older (tcp_paws_check). Between two ACKs the
+	 * echo is therefore the first segment's, RFC 7323 section 4.3. */
+	if (skb->seq <= tp->rcv_wup && skb->tsval >= tp->ts_recent)
 		tp->ts_recent = skb->tsval;
 	if (skb->tcp_flags & TCPHDR_ACK)
 		tcp_ack(cpu, tp, skb);
