@@ -170,11 +170,42 @@ static void bql_tunables(struct host *h, const struct scn_host *sh)
 	}
 }
 
+/* [host.NAME.cost] keys, one per field of struct cpu_costs. */
+#define COST_FIELDS(X)							\
+	X(syscall) X(raw_sendmsg) X(udp_sendmsg) X(ip_output)		\
+	X(dev_queue_xmit) X(xmit_pkt) X(xmit_desc) X(mmio_read)	\
+	X(mmio_write) X(reclaim_desc) X(irq) X(softirq) X(napi_poll)	\
+	X(rx_pkt) X(ip_rcv) X(icmp_echo) X(sock_deliver) X(recvmsg)	\
+	X(wakeup) X(timer) X(user_iter) X(copy_byte_x16)		\
+	X(tcp_sendmsg) X(sendpage) X(tcp_xmit_skb) X(gso_seg)		\
+	X(tcp_ack) X(tcp_rcv) X(tcp_send_ack) X(tcp_recvmsg)		\
+	X(file_read_x16)
+
+#define COST_ONE(f) + 1
+/* Every cost has a key, and every key but clock is a cost. */
+_Static_assert(sizeof(struct cpu_costs) == (0 COST_FIELDS(COST_ONE)) * sizeof(uint32_t),
+	       "a struct cpu_costs field without a [host.NAME.cost] key");
+_Static_assert(sizeof(struct scn_cost) == (1 COST_FIELDS(COST_ONE)) * sizeof(int64_t),
+	       "a [host.NAME.cost] key world.c does not apply");
+#undef COST_ONE
+
+/* The host's platform: its profile with [host.NAME.cost] applied. */
+static void platform_costs(struct platform *p, const struct scn_cost *c)
+{
+#define COST_SET(f)				\
+	if (c->f != SCN_UNSET)			\
+		p->cost.f = (uint32_t)c->f;
+	COST_FIELDS(COST_SET)
+#undef COST_SET
+	if (c->clock != SCN_UNSET)
+		p->cpu_hz = (uint64_t)c->clock * 1000000;
+}
+
 static int build_host(struct world *w, int i, const struct scn_host *sh,
 		      struct scn_error *err)
 {
 	const struct scenario *s = w->scn;
-	const struct platform *plat = platform_find(sh->platform);
+	const struct platform *prof = platform_find(sh->platform);
 	const struct kprofile *kp = kprofile_find(sh->kernel);
 	struct host *h = &w->hosts[i];
 	struct nic_config cfg = {
@@ -190,9 +221,10 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		.tso = !sh->ethtool.tso[0] ? -1 : !strcmp(sh->ethtool.tso, "on"),
 	};
 	enum nic_field field = NIC_F_NONE;
+	struct platform plat;
 	char msg[256];
 
-	if (!plat) {
+	if (!prof) {
 		scenario_error_at(s, sh->platform, err, "unknown platform '%s'", sh->platform);
 		return -1;
 	}
@@ -200,8 +232,10 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		scenario_error_at(s, sh->kernel, err, "unknown kernel '%s'", sh->kernel);
 		return -1;
 	}
-	host_init(h, &w->sim, &w->pool, i, sh->name, plat, kp,
-		  sh->hz > 0 ? (int)sh->hz : plat->default_hz, (uint64_t)s->sim.seed);
+	plat = *prof;
+	platform_costs(&plat, &sh->cost);
+	host_init(h, &w->sim, &w->pool, i, sh->name, &plat, kp,
+		  sh->hz > 0 ? (int)sh->hz : plat.default_hz, (uint64_t)s->sim.seed);
 	if (sh->sysctl.wmem_default > 0)
 		h->wmem_default = sh->sysctl.wmem_default;
 	if (sh->sysctl.wmem_max > 0)
