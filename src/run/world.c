@@ -201,6 +201,40 @@ static void platform_costs(struct platform *p, const struct scn_cost *c)
 		p->cpu_hz = (uint64_t)c->clock * 1000000;
 }
 
+/*
+ * A per-16-byte cost is charged for up to a whole application write or
+ * read (app size and read_size: at most 1 GiB) at once. Keep such a
+ * charge within the longest run, so CPU clocks stay far from overflow.
+ */
+#define COST_BYTES_MAX	(1ull << 30)
+#define COST_TIME_MAX	(100000 * PS_PER_S)
+
+static int check_x16(const struct world *w, const struct platform *p,
+		     const int64_t *key, const char *name, uint32_t x16,
+		     struct scn_error *err)
+{
+	unsigned __int128 cycles = (unsigned __int128)x16 * (COST_BYTES_MAX / 16);
+	unsigned __int128 most = (unsigned __int128)COST_TIME_MAX * p->cpu_hz /
+				 PS_PER_S / (COST_BYTES_MAX / 16);
+
+	if (cycles * PS_PER_S / p->cpu_hz <= COST_TIME_MAX)
+		return 0;
+	scenario_error_at(w->scn, key, err,
+			  "%s: %u cycles per 16 bytes at %llu MHz would make one 1 GiB "
+			  "read() or write() take more than 100000 s; at most %llu at this clock",
+			  name, x16, (unsigned long long)(p->cpu_hz / 1000000),
+			  (unsigned long long)most);
+	return -1;
+}
+
+static int check_costs(const struct world *w, const struct platform *p,
+		       const struct scn_cost *c, struct scn_error *err)
+{
+	if (check_x16(w, p, &c->copy_byte_x16, "copy_byte_x16", p->cost.copy_byte_x16, err))
+		return -1;
+	return check_x16(w, p, &c->file_read_x16, "file_read_x16", p->cost.file_read_x16, err);
+}
+
 static int build_host(struct world *w, int i, const struct scn_host *sh,
 		      struct scn_error *err)
 {
@@ -234,6 +268,8 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 	}
 	plat = *prof;
 	platform_costs(&plat, &sh->cost);
+	if (check_costs(w, &plat, &sh->cost, err))
+		return -1;
 	host_init(h, &w->sim, &w->pool, i, sh->name, &plat, kp,
 		  sh->hz > 0 ? (int)sh->hz : plat.default_hz, (uint64_t)s->sim.seed);
 	if (sh->sysctl.wmem_default > 0)

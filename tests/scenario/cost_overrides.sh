@@ -4,7 +4,8 @@
 # doubling the page-cache read cost lowers the goodput, a faster clock
 # raises it, a slower one lowers it. The JSON lists cost_overrides only
 # for a host that has some, and the platform keeps its name. An unknown
-# key is refused at FILE:LINE (or --set ARG) with the closest key, exit 2.
+# key is refused at FILE:LINE (or --set ARG) with the closest key, exit 2,
+# and so is a per-16-byte cost too large for the clock.
 # A sweep axis over a cost key runs.
 . "$(dirname "$0")/lib.inc"
 f=$SRC/scenarios/mvneta-2013-http.ini
@@ -47,6 +48,14 @@ out=$("$NICSIM" run "$T/bad.ini" --json "$T/no.json" 2>&1); rc=$?
 out=$("$NICSIM" run "$f" --set host.dut.cost.clok=1 2>&1); rc=$?
 [ $rc = 2 ] && echo "$out" | grep -qF -e "--set host.dut.cost.clok=1: unknown key 'clok' in [host.dut.cost]; did you mean 'clock'?" ||
 	fail "unknown --set cost key (exit $rc): $out"
+
+# A per-16-byte cost that would make one 1 GiB copy outlast the longest
+# run is refused at its origin (CPU clocks stay far from overflow).
+out=$("$NICSIM" run "$f" --set host.dut.cost.clock=1 --set host.dut.cost.file_read_x16=1491 2>&1); rc=$?
+[ $rc = 2 ] && echo "$out" | grep -qF -e "--set host.dut.cost.file_read_x16=1491: file_read_x16: 1491 cycles per 16 bytes at 1 MHz" ||
+	fail "huge file_read_x16 (exit $rc): $out"
+"$NICSIM" run "$f" "$@" --set host.dut.cost.clock=1 --set host.dut.cost.file_read_x16=1490 >/dev/null ||
+	fail "file_read_x16 at its limit refused"
 
 # A sweep over a cost key: the slower read, the lower the goodput.
 "$NICSIM" sweep "$f" --set sim.duration=1s --set host.dut.tx_reclaim=rx-poll \
