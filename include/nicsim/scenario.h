@@ -58,6 +58,22 @@ struct scn_sysctl {
 	char		tcp_congestion_control[SCN_NAME_MAX];
 };
 
+/*
+ * [host.NAME.cost]: the platform's CPU cycle costs, one key per cost,
+ * and its core clock. SCN_UNSET = the platform's value.
+ */
+struct scn_cost {
+	int64_t		syscall, raw_sendmsg, udp_sendmsg, ip_output;
+	int64_t		dev_queue_xmit, xmit_pkt, xmit_desc;
+	int64_t		mmio_read, mmio_write, reclaim_desc;
+	int64_t		irq, softirq, napi_poll, rx_pkt, ip_rcv, icmp_echo;
+	int64_t		sock_deliver, recvmsg, wakeup, timer, user_iter;
+	int64_t		copy_byte_x16, tcp_sendmsg, sendpage, tcp_xmit_skb;
+	int64_t		gso_seg, tcp_ack, tcp_rcv, tcp_send_ack, tcp_recvmsg;
+	int64_t		file_read_x16;
+	int64_t		clock;		/* MHz */
+};
+
 /* [host.NAME] */
 struct scn_host {
 	char		name[SCN_NAME_MAX];
@@ -86,6 +102,7 @@ struct scn_host {
 	sim_time_t	bql_hold_time;
 	struct scn_ethtool ethtool;
 	struct scn_sysctl sysctl;
+	struct scn_cost	cost;
 };
 
 /* [app.NAME] */
@@ -175,6 +192,14 @@ void scenario_error_at(const struct scenario *s, const void *field,
 
 struct scn_host *scenario_host(struct scenario *s, const char *name);
 const struct scn_host *scenario_host_c(const struct scenario *s, const char *name);
+
+/*
+ * The [host.NAME.cost] keys set in c, in `nicsim keys` order: start with
+ * *pos = 0; each call returns the next one's name and stores its value;
+ * NULL after the last.
+ */
+const char *scenario_cost_next(const struct scn_cost *c, int *pos,
+			       int64_t *value);
 
 /*
  * Does result x meet e? With a value: |x-value| <= tol_abs or

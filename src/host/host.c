@@ -29,7 +29,8 @@ void host_init(struct host *h, struct sim *sim, struct skb_pool *pool, int idx,
 	h->idx = idx;
 	snprintf(h->name, sizeof(h->name), "%s", name);
 	h->addr = (10u << 24) | (uint32_t)(idx + 1);
-	h->plat = plat;
+	h->plat_local = *plat;
+	h->plat = &h->plat_local;
 	h->kp_local = *kp;
 	h->kp = &h->kp_local;
 	h->hz = hz;

@@ -72,7 +72,8 @@ struct host {
 	int		idx;
 	char		name[32];
 	uint32_t	addr;		/* IPv4, host order: 10.0.0.(idx+1) */
-	const struct platform *plat;
+	const struct platform *plat;	/* points at plat_local */
+	struct platform	plat_local;	/* the platform with per-host cost overrides */
 	const struct kprofile *kp;	/* points at kp_local */
 	struct kprofile	kp_local;	/* the kernel profile with sysctl overrides */
 	int		hz;
@@ -99,6 +100,7 @@ struct host {
 	uint64_t	rx_packets, rx_dropped, icmp_echo_replies;
 };
 
+/* plat and kp are copied: h->plat and h->kp point at the host's own. */
 void host_init(struct host *h, struct sim *sim, struct skb_pool *pool, int idx,
 	       const char *name, const struct platform *plat,
 	       const struct kprofile *kp, int hz, uint64_t seed);

@@ -316,10 +316,27 @@ static json_t *txq_json(const struct host *h, int q)
 	return o;
 }
 
+/* [host.NAME.cost] keys the scenario set, or NULL if none. */
+static json_t *cost_json(const struct world *w, const struct host *h)
+{
+	const struct scn_host *sh = scenario_host_c(w->scn, h->name);
+	json_t *o = NULL;
+	const char *key;
+	int64_t v;
+	int pos = 0;
+
+	while (sh && (key = scenario_cost_next(&sh->cost, &pos, &v))) {
+		if (!o)
+			o = json_object();
+		json_object_set_new(o, key, json_integer(v));
+	}
+	return o;
+}
+
 static json_t *host_json(const struct world *w, const struct host *h)
 {
 	json_t *o = json_object(), *cpus = json_array(), *irqs = json_object();
-	json_t *nic = json_object(), *txqs = json_array();
+	json_t *nic = json_object(), *txqs = json_array(), *cost;
 	struct nic_info ni;
 	int i;
 
@@ -328,6 +345,9 @@ static json_t *host_json(const struct world *w, const struct host *h)
 	json_object_set_new(o, "kernel", json_string(h->kp->name));
 	json_object_set_new(o, "driver", json_string(ni.driver));
 	json_object_set_new(o, "hz", json_integer(h->hz));
+	cost = cost_json(w, h);
+	if (cost)
+		json_object_set_new(o, "cost_overrides", cost);
 	for (i = 0; i < h->nr_cpus; i++)
 		json_array_append_new(cpus, cpu_json(&h->cpus[i], w->duration));
 	json_object_set_new(o, "cpus", cpus);

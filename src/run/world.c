@@ -170,11 +170,76 @@ static void bql_tunables(struct host *h, const struct scn_host *sh)
 	}
 }
 
+/* [host.NAME.cost] keys, one per field of struct cpu_costs. */
+#define COST_FIELDS(X)							\
+	X(syscall) X(raw_sendmsg) X(udp_sendmsg) X(ip_output)		\
+	X(dev_queue_xmit) X(xmit_pkt) X(xmit_desc) X(mmio_read)	\
+	X(mmio_write) X(reclaim_desc) X(irq) X(softirq) X(napi_poll)	\
+	X(rx_pkt) X(ip_rcv) X(icmp_echo) X(sock_deliver) X(recvmsg)	\
+	X(wakeup) X(timer) X(user_iter) X(copy_byte_x16)		\
+	X(tcp_sendmsg) X(sendpage) X(tcp_xmit_skb) X(gso_seg)		\
+	X(tcp_ack) X(tcp_rcv) X(tcp_send_ack) X(tcp_recvmsg)		\
+	X(file_read_x16)
+
+#define COST_ONE(f) + 1
+/* Every cost has a key, and every key but clock is a cost. */
+_Static_assert(sizeof(struct cpu_costs) == (0 COST_FIELDS(COST_ONE)) * sizeof(uint32_t),
+	       "a struct cpu_costs field without a [host.NAME.cost] key");
+_Static_assert(sizeof(struct scn_cost) == (1 COST_FIELDS(COST_ONE)) * sizeof(int64_t),
+	       "a [host.NAME.cost] key world.c does not apply");
+#undef COST_ONE
+
+/* The host's platform: its profile with [host.NAME.cost] applied. */
+static void platform_costs(struct platform *p, const struct scn_cost *c)
+{
+#define COST_SET(f)				\
+	if (c->f != SCN_UNSET)			\
+		p->cost.f = (uint32_t)c->f;
+	COST_FIELDS(COST_SET)
+#undef COST_SET
+	if (c->clock != SCN_UNSET)
+		p->cpu_hz = (uint64_t)c->clock * 1000000;
+}
+
+/*
+ * A per-16-byte cost is charged for up to a whole application write or
+ * read (app size and read_size: at most 1 GiB) at once. Keep such a
+ * charge within the longest run, so CPU clocks stay far from overflow.
+ */
+#define COST_BYTES_MAX	(1ull << 30)
+#define COST_TIME_MAX	(100000 * PS_PER_S)
+
+static int check_x16(const struct world *w, const struct platform *p,
+		     const int64_t *key, const char *name, uint32_t x16,
+		     struct scn_error *err)
+{
+	unsigned __int128 cycles = (unsigned __int128)x16 * (COST_BYTES_MAX / 16);
+	unsigned __int128 most = (unsigned __int128)COST_TIME_MAX * p->cpu_hz /
+				 PS_PER_S / (COST_BYTES_MAX / 16);
+
+	if (cycles * PS_PER_S / p->cpu_hz <= COST_TIME_MAX)
+		return 0;
+	scenario_error_at(w->scn, key, err,
+			  "%s: %u cycles per 16 bytes at %llu MHz would make one 1 GiB "
+			  "read() or write() take more than 100000 s; at most %llu at this clock",
+			  name, x16, (unsigned long long)(p->cpu_hz / 1000000),
+			  (unsigned long long)most);
+	return -1;
+}
+
+static int check_costs(const struct world *w, const struct platform *p,
+		       const struct scn_cost *c, struct scn_error *err)
+{
+	if (check_x16(w, p, &c->copy_byte_x16, "copy_byte_x16", p->cost.copy_byte_x16, err))
+		return -1;
+	return check_x16(w, p, &c->file_read_x16, "file_read_x16", p->cost.file_read_x16, err);
+}
+
 static int build_host(struct world *w, int i, const struct scn_host *sh,
 		      struct scn_error *err)
 {
 	const struct scenario *s = w->scn;
-	const struct platform *plat = platform_find(sh->platform);
+	const struct platform *prof = platform_find(sh->platform);
 	const struct kprofile *kp = kprofile_find(sh->kernel);
 	struct host *h = &w->hosts[i];
 	struct nic_config cfg = {
@@ -190,9 +255,10 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		.tso = !sh->ethtool.tso[0] ? -1 : !strcmp(sh->ethtool.tso, "on"),
 	};
 	enum nic_field field = NIC_F_NONE;
+	struct platform plat;
 	char msg[256];
 
-	if (!plat) {
+	if (!prof) {
 		scenario_error_at(s, sh->platform, err, "unknown platform '%s'", sh->platform);
 		return -1;
 	}
@@ -200,8 +266,12 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		scenario_error_at(s, sh->kernel, err, "unknown kernel '%s'", sh->kernel);
 		return -1;
 	}
-	host_init(h, &w->sim, &w->pool, i, sh->name, plat, kp,
-		  sh->hz > 0 ? (int)sh->hz : plat->default_hz, (uint64_t)s->sim.seed);
+	plat = *prof;
+	platform_costs(&plat, &sh->cost);
+	if (check_costs(w, &plat, &sh->cost, err))
+		return -1;
+	host_init(h, &w->sim, &w->pool, i, sh->name, &plat, kp,
+		  sh->hz > 0 ? (int)sh->hz : plat.default_hz, (uint64_t)s->sim.seed);
 	if (sh->sysctl.wmem_default > 0)
 		h->wmem_default = sh->sysctl.wmem_default;
 	if (sh->sysctl.wmem_max > 0)

@@ -39,6 +39,7 @@ enum scn_kind {
 	SCN_HOST,
 	SCN_ETHTOOL,
 	SCN_SYSCTL,
+	SCN_COST,
 	SCN_APP,
 	SCN_EXPECT,
 	SCN_NR_KINDS,

@@ -26,6 +26,13 @@
 
 #define TIME_MAX	(100000 * PS_PER_S)
 
+/* [host.NAME.cost]: one key per field of struct cpu_costs (host/profile.h,
+ * which this layer does not include), cycles of the host's core. */
+#define COST(f, u, m)							\
+	KEY(SCN_COST, #f, SCN_T_INT, struct scn_cost, f, .min = 0,	\
+	    .max = 100000000, .nodef = "(platform)", .unit = (u),	\
+	    .meaning = (m))
+
 /* kernel/Kconfig.hz, plus 200 and 500 from the ARM "Timer frequency" choice (3.13 arch/arm/Kconfig) */
 static const int64_t hz_values[] = { 100, 200, 250, 300, 500, 1000, 0 };
 static const char *const reclaim_names[] = { "xmit-timer", "tx-irq", "rx-poll", "hrtimer", NULL };
@@ -206,6 +213,41 @@ static const struct scn_key scn_keys[] = {
 	    .min = 1, .max = INT32_MAX, .nodef = "(kernel)", .unit = "bytes",
 	    .meaning = "net.core.wmem_max: the largest SO_SNDBUF allowed"),
 
+	KEY(SCN_COST, "clock", SCN_T_INT, struct scn_cost, clock,
+	    .min = 1, .max = 100000, .nodef = "(platform)", .unit = "MHz",
+	    .meaning = "Core clock of the host's CPUs (the platform's cpu_hz); every cost counts cycles of it"),
+	COST(syscall, "cycles", "syscall entry + exit"),
+	COST(raw_sendmsg, "cycles", "raw_sendmsg + ip_append_data + route"),
+	COST(udp_sendmsg, "cycles", "udp_sendmsg + ip_make_skb"),
+	COST(ip_output, "cycles", "ip_local_out ... neigh_output"),
+	COST(dev_queue_xmit, "cycles", "pick_tx + qdisc enqueue/dequeue"),
+	COST(xmit_pkt, "cycles", "driver ndo_start_xmit, per packet"),
+	COST(xmit_desc, "cycles", "per descriptor filled"),
+	COST(mmio_read, "cycles", "uncached device register read"),
+	COST(mmio_write, "cycles", "posted device register write"),
+	COST(reclaim_desc, "cycles", "per TX descriptor reclaimed + skb freed"),
+	COST(irq, "cycles", "hardirq entry + exit + handler frame"),
+	COST(softirq, "cycles", "one softirq handler dispatch"),
+	COST(napi_poll, "cycles", "one NAPI poll call, fixed part"),
+	COST(rx_pkt, "cycles", "RX descriptor -> netif_receive_skb"),
+	COST(ip_rcv, "cycles", "ip_rcv + protocol demux"),
+	COST(icmp_echo, "cycles", "icmp_echo: build and send the reply"),
+	COST(sock_deliver, "cycles", "queue to a socket + wake check"),
+	COST(recvmsg, "cycles", "recvmsg of one datagram"),
+	COST(wakeup, "cycles", "try_to_wake_up + context switch in"),
+	COST(timer, "cycles", "one expired timer_list callback"),
+	COST(user_iter, "cycles", "application bookkeeping per iteration"),
+	COST(copy_byte_x16, "cycles per 16 bytes", "copy cost per 16 bytes"),
+	COST(tcp_sendmsg, "cycles", "tcp_sendmsg fixed part, per skb filled"),
+	COST(sendpage, "cycles", "do_tcp_sendpages, per 4 KiB page"),
+	COST(tcp_xmit_skb, "cycles", "tcp_write_xmit + tcp_transmit_skb, per skb"),
+	COST(gso_seg, "cycles", "skb_segment, per segment"),
+	COST(tcp_ack, "cycles", "tcp_ack on the sender, per ACK"),
+	COST(tcp_rcv, "cycles", "tcp_v4_rcv + tcp_rcv_established, per segment"),
+	COST(tcp_send_ack, "cycles", "tcp_send_ack (without IP output)"),
+	COST(tcp_recvmsg, "cycles", "tcp_recvmsg fixed part, per call"),
+	COST(file_read_x16, "cycles per 16 bytes", "read() from the page cache, per 16 B"),
+
 	KEY(SCN_APP, "type", SCN_T_CHOICE, struct scn_app, type,
 	    .choices = nicsim_app_types, .nodef = "required", .unit = "",
 	    .meaning = "What the application does", .flags = SCN_K_REQUIRED),
@@ -291,14 +333,14 @@ static const struct scn_key scn_keys[] = {
 
 static const char *const kind_words[SCN_NR_KINDS] = {
 	[SCN_SIM] = "sim", [SCN_LINK] = "link", [SCN_HOST] = "host",
-	[SCN_ETHTOOL] = "host", [SCN_SYSCTL] = "host", [SCN_APP] = "app",
-	[SCN_EXPECT] = "expect",
+	[SCN_ETHTOOL] = "host", [SCN_SYSCTL] = "host", [SCN_COST] = "host",
+	[SCN_APP] = "app", [SCN_EXPECT] = "expect",
 };
 
 /* After "WORD.NAME"; NULL for the kinds without instances. */
 static const char *const kind_suffixes[SCN_NR_KINDS] = {
 	[SCN_HOST] = "", [SCN_ETHTOOL] = ".ethtool", [SCN_SYSCTL] = ".sysctl",
-	[SCN_APP] = "", [SCN_EXPECT] = "",
+	[SCN_COST] = ".cost", [SCN_APP] = "", [SCN_EXPECT] = "",
 };
 
 const char *scn_kind_word(enum scn_kind kind)

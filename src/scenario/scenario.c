@@ -161,7 +161,7 @@ static int copy_name(char *dst, const char *src, size_t n,
 static int parse_host_section(const char *rest, struct scn_section *sec,
 			      char *why, size_t len)
 {
-	static const char *const subs[] = { "ethtool", "sysctl", NULL };
+	static const char *const subs[] = { "ethtool", "sysctl", "cost", NULL };
 	const char *dot = strchr(rest, '.');
 	size_t n = dot ? (size_t)(dot - rest) : strlen(rest);
 
@@ -176,6 +176,10 @@ static int parse_host_section(const char *rest, struct scn_section *sec,
 	}
 	if (!strcmp(dot + 1, "sysctl")) {
 		sec->kind = SCN_SYSCTL;
+		return 0;
+	}
+	if (!strcmp(dot + 1, "cost")) {
+		sec->kind = SCN_COST;
 		return 0;
 	}
 	snprintf(why, len, "unknown section [host.%s.%.40s]; did you mean "
@@ -273,6 +277,7 @@ static struct scn_host *host_get(struct scenario *s, const char *name,
 	if (h && nr != s->nr_hosts) {
 		scn_kind_defaults(SCN_ETHTOOL, &h->ethtool);
 		scn_kind_defaults(SCN_SYSCTL, &h->sysctl);
+		scn_kind_defaults(SCN_COST, &h->cost);
 	}
 	return h;
 }
@@ -300,17 +305,26 @@ static void *section_base(struct scenario *s, const struct scn_section *sec,
 		break;
 	}
 	h = host_get(s, sec->name, loc, why, len);
-	if (!h || sec->kind == SCN_HOST)
+	if (!h)
+		return NULL;
+	switch (sec->kind) {
+	case SCN_ETHTOOL:
+		return &h->ethtool;
+	case SCN_SYSCTL:
+		return &h->sysctl;
+	case SCN_COST:
+		return &h->cost;
+	default:
 		return h;
-	return sec->kind == SCN_ETHTOOL ? (void *)&h->ethtool :
-					  (void *)&h->sysctl;
+	}
 }
 
 /* ---- keys ------------------------------------------------------------- */
 
 static bool host_family(enum scn_kind kind)
 {
-	return kind == SCN_HOST || kind == SCN_ETHTOOL || kind == SCN_SYSCTL;
+	return kind == SCN_HOST || kind == SCN_ETHTOOL || kind == SCN_SYSCTL ||
+	       kind == SCN_COST;
 }
 
 static void unknown_key(const struct scn_section *sec, const char *key,
@@ -724,6 +738,23 @@ const struct scn_host *scenario_host_c(const struct scenario *s,
 	for (i = 0; i < s->nr_hosts; i++)
 		if (!strcmp(s->hosts[i].name, name))
 			return &s->hosts[i];
+	return NULL;
+}
+
+const char *scenario_cost_next(const struct scn_cost *c, int *pos,
+			       int64_t *value)
+{
+	const struct scn_key *k = NULL;
+	int i = 0;
+
+	while ((k = scn_key_next(SCN_COST, k))) {
+		if (i++ < *pos || !scn_key_is_set(k, c))
+			continue;
+		*pos = i;
+		*value = *(const int64_t *)((const char *)c + k->off);
+		return k->name;
+	}
+	*pos = i;
 	return NULL;
 }
 

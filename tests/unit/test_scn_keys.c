@@ -681,6 +681,8 @@ static void test_print_keys(void **state)
 	scenario_print_keys(f, true);
 	fclose(f);
 	assert_non_null(strstr(buf, "host.NAME.ethtool  tx-frames"));
+	assert_non_null(strstr(buf, "| `[host.NAME.cost]` | `gso_seg` | (platform) | cycles | "
+			       "skb_segment, per segment |"));
 	assert_non_null(strstr(buf, "| section | key | default | unit | "
 			       "meaning |\n|---|---|---|---|---|\n"));
 	assert_non_null(strstr(buf, "| `[link]` | `rate` | 1Gbit | bit/s |"));
@@ -702,7 +704,7 @@ static void test_garbage(void **state)
 	static const char *const tok[] = {
 		"[", "]", "=", ";", "#", " ", "\n", "\r\n", "\t", ".", "'",
 		"sim", "link", "host", "app", "expect", "dut", "ethtool",
-		"sysctl", "tx-frames", "rate", "1Gbit", "10ms", "-5", "1.5",
+		"sysctl", "cost", "tx-frames", "rate", "1Gbit", "10ms", "-5", "1.5",
 		"%", "99999999999999999999999", "type", "ping", "host.dut",
 		"\xef\xbb\xbf", "\xff", "\x01", "set", "metric",
 	};
@@ -755,6 +757,74 @@ static void test_xps_masks(void **state)
 	scenario_free(&s);
 }
 
+/* [host.NAME.cost]: cycles per struct cpu_costs field and the clock in
+ * MHz; what is not given stays SCN_UNSET (the platform's value). */
+static void test_cost_section(void **state)
+{
+	struct scn_error err = { "" };
+	const struct scn_host *h;
+	struct scenario s;
+	const char *key;
+	int64_t v;
+	int pos = 0;
+
+	(void)state;
+	scenario_init(&s);
+	assert_int_equal(load_text(&s, "[host.dut]\nplatform = armada-370\n"
+				   "[host.dut.cost]\ngso_seg = 2000\n"
+				   "file_read_x16 = 0\nclock = 800\n"
+				   "[host.peer]\n", &err, NULL, 0), 0);
+	assert_int_equal(scenario_set(&s, "host.dut.cost.tcp_ack=1234", &err), 0);
+	h = scenario_host_c(&s, "dut");
+	assert_non_null(h);
+	assert_int_equal(h->cost.gso_seg, 2000);
+	assert_int_equal(h->cost.file_read_x16, 0);
+	assert_int_equal(h->cost.clock, 800);
+	assert_int_equal(h->cost.tcp_ack, 1234);
+	assert_int_equal(h->cost.syscall, SCN_UNSET);
+	assert_int_equal(h->cost.copy_byte_x16, SCN_UNSET);
+	h = scenario_host_c(&s, "peer");
+	assert_int_equal(h->cost.gso_seg, SCN_UNSET);
+	assert_int_equal(h->cost.clock, SCN_UNSET);
+
+	/* the set keys, in table order */
+	h = scenario_host_c(&s, "dut");
+	key = scenario_cost_next(&h->cost, &pos, &v);
+	assert_string_equal(key, "clock");
+	assert_int_equal(v, 800);
+	key = scenario_cost_next(&h->cost, &pos, &v);
+	assert_string_equal(key, "gso_seg");
+	assert_int_equal(v, 2000);
+	key = scenario_cost_next(&h->cost, &pos, &v);
+	assert_string_equal(key, "tcp_ack");
+	key = scenario_cost_next(&h->cost, &pos, &v);
+	assert_string_equal(key, "file_read_x16");
+	assert_int_equal(v, 0);
+	assert_null(scenario_cost_next(&h->cost, &pos, &v));
+	pos = 0;
+	assert_null(scenario_cost_next(&scenario_host_c(&s, "peer")->cost, &pos, &v));
+
+	assert_int_equal(scenario_set(&s, "host.dut.cost.gso_segs=1", &err), -1);
+	assert_string_equal(err.msg, "--set host.dut.cost.gso_segs=1: unknown key "
+			    "'gso_segs' in [host.dut.cost]; did you mean 'gso_seg'?");
+	assert_int_equal(scenario_set(&s, "host.dut.cost.clock=0", &err), -1);
+	assert_string_equal(err.msg, "--set host.dut.cost.clock=0: "
+			    "clock must be between 1 and 100000");
+	assert_int_equal(h->cost.clock, 800);		/* unchanged */
+	scenario_free(&s);
+
+	load_fails("[host.dut.cost]\ngso_segs = 2000\n", 2,
+		   "unknown key 'gso_segs' in [host.dut.cost]; did you mean 'gso_seg'?");
+	load_fails("[host.dut]\ngso_seg = 2000\n", 2,
+		   "unknown key 'gso_seg' in [host.dut]; it belongs in [host.dut.cost]");
+	load_fails("[host.dut.cost]\ngso_seg = 100000001\n", 2,
+		   "gso_seg must be between 0 and 100000000");
+	load_fails("[host.dut.cost]\ngso_seg = 1.5\n", 2,
+		   "gso_seg: '1.5' is not an integer");
+	load_fails("[host.dut.costs]\n", 1,
+		   "unknown section [host.dut.costs]; did you mean [host.dut.cost]?");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -777,6 +847,7 @@ int main(void)
 		cmocka_unit_test(test_print_keys),
 		cmocka_unit_test(test_garbage),
 		cmocka_unit_test(test_xps_masks),
+		cmocka_unit_test(test_cost_section),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
