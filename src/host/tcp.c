@@ -128,7 +128,11 @@ static void tcp_update_pacing_rate(struct tcp_sock *tp)
  */
 static void tcp_set_rto_timer(struct cpu *cpu, struct tcp_sock *tp)
 {
-	sim_time_t rto = MIN(tp->rto << tp->backoff, TCP_RTO_MAX);
+	/* inet_csk_rto_backoff: rto << backoff, at most TCP_RTO_MAX, tested
+	 * before shifting. Deviation: Linux gives up after tcp_retries2
+	 * timeouts (ETIMEDOUT); the model keeps retrying at TCP_RTO_MAX. */
+	sim_time_t rto = tp->backoff >= 32 || tp->rto > (TCP_RTO_MAX >> tp->backoff) ?
+			 TCP_RTO_MAX : tp->rto << tp->backoff;
 	uint64_t j = (uint64_t)DIV_ROUND_UP(rto, tp->host->tick);
 
 	tp->rto_deadline = cpu_jiffies(cpu) + MAX(j, 1u);
@@ -685,7 +689,8 @@ static void tcp_write_timer(struct cpu *cpu, struct timer_list *t)
 	tp->packets_out = 0;
 	tp->snd_nxt = tp->snd_una;
 	tp->send_head = tp->write_queue.head;
-	tp->backoff++;
+	if (tp->backoff < 32)
+		tp->backoff++;
 	tp->retrans++;
 	tcp_write_xmit(cpu, tp);
 	tcp_set_rto_timer(cpu, tp);
