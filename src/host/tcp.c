@@ -266,6 +266,8 @@ static bool tcp_tsq_check(struct tcp_sock *tp, const struct sk_buff *skb)
 	if (!tp->tsq_throttled)
 		tp->tsq_throttles++;
 	tp->tsq_throttled = true;
+	tp->tsq_wmem = tp->sk.sk_wmem_alloc;
+	tp->tsq_limit = limit;
 	return true;
 }
 

@@ -140,6 +140,8 @@ struct tcp_sock {
 	uint64_t	bytes_acked, bytes_received, segs_out, segs_in;
 	uint64_t	retrans, fast_retrans, rtos, acks_out, acks_in;
 	uint64_t	tsq_throttles;
+	int64_t		tsq_wmem;	/* sk_wmem_alloc at the last throttle */
+	uint32_t	tsq_limit;	/* and the limit it was over */
 	uint64_t	ece_acks, cwr_events, ce_received;	/* ECN */
 	sim_time_t	lim_ps[TCP_LIM_NR];
 	struct sim_event chrono;

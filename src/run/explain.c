@@ -176,6 +176,68 @@ static void stopped_explain(const struct host *h, int q, FILE *out)
 		"take.\n");
 }
 
+/* The TSQ test of each era, as the kernel writes it. */
+static const char *const tsq_rules[] = {
+	[TSQ_FIXED] = "throttle when sk_wmem_alloc >= tcp_limit_output_bytes",
+	[TSQ_DYN_312RC] = "limit = max(2 x skb truesize, pacing_rate >> 10)",
+	[TSQ_MAX_SYSCTL] = "limit = max(tcp_limit_output_bytes, pacing_rate >> 10)",
+	[TSQ_MIN_MAX] = "limit = min(max(2 x skb truesize, pacing_rate >> sk_pacing_shift), "
+			"tcp_limit_output_bytes)",
+	[TSQ_V6] = "limit = min(max(2 x skb truesize, pacing_rate >> sk_pacing_shift), "
+		   "tcp_limit_output_bytes), except for the only skb not yet acknowledged",
+};
+
+/* Why pacing_rate >> 10 did not lift the 3.12-3.14 limit: a jiffy srtt. */
+static void tsq_pacing_jiffies(const struct tcp_sock *tp, const struct host *h, FILE *out)
+{
+	uint64_t term = tp->pacing_rate >> 10;
+
+	if (tp->est.srtt8 <= 10 || term >= h->kp->tcp_limit_output_bytes)
+		return;
+	fprintf(out, "  why the limit is the sysctl: pacing_rate = 2 x mss x cwnd / srtt, with srtt"
+		" in jiffies << 3 (3.12-3.14 RTT clock) and divided only when above 10; here srtt8"
+		" = %lld (%.3f ms at HZ %d), cwnd %u, so pacing_rate >> 10 = %llu B.",
+		(long long)tp->est.srtt8, time_to_ms(tp->srtt), h->hz, tp->cc.snd_cwnd,
+		(unsigned long long)term);
+	if (tp->est.srtt8 < 16)
+		fprintf(out, " Once RTT samples of two jiffies have lifted srtt8 above 10, samples"
+			" of one jiffy leave it there (m - (srtt8 >> 3) = 0 in tcp_rtt_estimator).");
+	fputc('\n', out);
+}
+
+static void tsq_explain(const struct stream_app *s, int q, const struct nic_queue_stats *st,
+			const struct nic_info *ni, FILE *out)
+{
+	const struct tcp_sock *tp = &s->tx;
+	const struct kprofile *kp = s->host->kp;
+
+	fprintf(out, "  cause: TCP Small Queues stopped the flow %llu times: sk_wmem_alloc (bytes"
+		" below TCP, charged until the driver frees them) reached the era's limit; at the"
+		" last stop it held %lld B against %u B.\n", (unsigned long long)tp->tsq_throttles,
+		(long long)tp->tsq_wmem, tp->tsq_limit);
+	if (kp->tsq_mode < (int)ARRAY_SIZE(tsq_rules) && tsq_rules[kp->tsq_mode])
+		fprintf(out, "  rule (kernel %s): %s; tcp_limit_output_bytes %u, pacing rate %.1f"
+			" Mbit/s.\n", kp->name, tsq_rules[kp->tsq_mode], kp->tcp_limit_output_bytes,
+			tp->pacing_rate == UINT64_MAX ? 0 : (double)tp->pacing_rate * 8 / 1e6);
+	if (kp->pacing_mode == PACING_JIFFIES && kp->tsq_mode == TSQ_MAX_SYSCTL)
+		tsq_pacing_jiffies(tp, s->host, out);
+	fprintf(out, "  what releases it: TX completion on txq %d, by the %s reclaim policy"
+		" (%llu reclaim passes, %llu timer runs); until then nothing is sent.\n",
+		q, ni->reclaim, (unsigned long long)st->reclaim_events,
+		(unsigned long long)ni->tx_timer_runs);
+	if (ni->tx_timer_runs && !strcmp(ni->reclaim, "xmit-timer"))
+		fprintf(out, "  per timer run: %.1f KB acknowledged on average; the flow sends"
+			" about one limit's worth each time the timer frees the ring.\n",
+			(double)tp->bytes_acked / (double)ni->tx_timer_runs / 1000);
+	if (!strcmp(ni->reclaim, "tx-irq"))
+		fprintf(out, "  remedy: a TX-done interrupt sooner (ethtool -C tx-frames lower), or a"
+			" larger tcp_limit_output_bytes.\n");
+	else
+		fprintf(out, "  remedy: free sent skbs sooner (tx_reclaim = rx-poll, the 2013 patch;"
+			" tx-irq with a low tx-frames; hrtimer), or a larger tcp_limit_output_bytes:"
+			" each reclaim then releases more.\n");
+}
+
 static void stream_explain(const struct world *w, const struct stream_app *s, FILE *out)
 {
 	const struct tcp_sock *tp = &s->tx;
@@ -191,16 +253,7 @@ static void stream_explain(const struct world *w, const struct stream_app *s, FI
 		stream_goodput_mbps(s, w->duration), tcp_limit_names[l], share(tp, l));
 	switch (l) {
 	case TCP_LIM_TSQ:
-		fprintf(out, "  cause: TCP Small Queues stopped the flow %llu times: sk_wmem_alloc (bytes"
-			" below TCP, charged until the driver frees them) reached the era's limit"
-			" (kernel %s, tcp_limit_output_bytes %u, pacing rate %.1f Mbit/s).\n",
-			(unsigned long long)tp->tsq_throttles, s->host->kp->name,
-			s->host->kp->tcp_limit_output_bytes,
-			tp->pacing_rate == UINT64_MAX ? 0 : (double)tp->pacing_rate * 8 / 1e6);
-		fprintf(out, "  what releases it: TX completion on txq %d, by the %s reclaim policy"
-			" (%llu reclaim passes, %llu timer runs); until then nothing is sent.\n",
-			q, ni.reclaim, (unsigned long long)st.reclaim_events,
-			(unsigned long long)ni.tx_timer_runs);
+		tsq_explain(s, q, &st, &ni, out);
 		break;
 	case TCP_LIM_LINK:
 		fprintf(out, "  cause: the wire was busy with the flow's frames when sampled; goodput"
