@@ -162,6 +162,7 @@ struct stream_app {
 	struct tcp_sock	tx, rx;
 	struct task	sender, receiver;
 	uint32_t	left;		/* of the current write */
+	uint32_t	file_left;	/* of the current read() from the page cache */
 	uint64_t	calls, waits, written, read;
 };
 

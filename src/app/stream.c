@@ -19,6 +19,10 @@
 #include "host/host.h"
 #include "core/util.h"
 
+/* filemap_read copies the page cache a page at a time; interrupts come in
+ * between pages, so a long read() is one work item per page. */
+#define FILE_READ_STEP	4096u
+
 static void sender_run(struct cpu *cpu, struct task *t)
 {
 	struct stream_app *s = t->app;
@@ -32,9 +36,17 @@ static void sender_run(struct cpu *cpu, struct task *t)
 		s->left = (uint32_t)s->cfg.size;
 		cpu_charge(cpu, c->syscall);
 		cpu_charge_user(cpu, c->user_iter);
-		if (s->cfg.mode == STREAM_FILE_WRITE)	/* read() from the page cache */
-			cpu_charge(cpu, c->syscall + (uint64_t)c->file_read_x16 *
-				   DIV_ROUND_UP(s->left, 16));
+		if (s->cfg.mode == STREAM_FILE_WRITE) {	/* read() from the page cache */
+			cpu_charge(cpu, c->syscall);
+			s->file_left = s->left;
+		}
+	}
+	if (s->file_left) {	/* the read() copies a page per work item */
+		n = MIN(s->file_left, FILE_READ_STEP);
+		cpu_charge(cpu, (uint64_t)c->file_read_x16 * DIV_ROUND_UP(n, 16));
+		s->file_left -= n;
+		task_continue(t);
+		return;
 	}
 	n = tcp_sendmsg_step(cpu, tp, s->left, s->cfg.mode == STREAM_SENDFILE);
 	if (!n) {	/* sk_stream_wait_memory */
