@@ -92,6 +92,9 @@ struct net_device_ops {
 	/* optional: the driver picks the TX queue (ndo_select_queue) */
 	int		(*ndo_select_queue)(struct net_device *dev, struct sk_buff *skb,
 					    int cpu);
+	/* nicsim observation, no kernel counterpart: frames (or descriptors)
+	 * the device holds that have not started on the wire yet */
+	uint32_t	(*tx_backlog)(const struct net_device *dev);
 };
 
 #define NETDEV_MAX_QUEUES 8

@@ -1060,13 +1060,29 @@ static bool cpu_has_work(const struct cpu *c)
 	       c->head[CTX_HARDIRQ] || c->head[CTX_SOFTIRQ] || c->head[CTX_PROCESS];
 }
 
+/* The wire is the bottleneck: busy, and frames wait for it in the device
+ * or in a qdisc. A busy wire with nothing behind is not holding anyone. */
+static bool link_backlogged(const struct host *h)
+{
+	const struct net_device *dev = &h->dev;
+	int i;
+
+	if (!h->port || h->port->busy_until <= h->sim->now)
+		return false;
+	if (dev->ops && dev->ops->tx_backlog && dev->ops->tx_backlog(dev))
+		return true;
+	for (i = 0; i < dev->real_num_tx_queues; i++)
+		if (dev->txq[i].qdisc.qlen)
+			return true;
+	return false;
+}
+
 static enum tcp_limit tcp_classify(const struct tcp_sock *tp)
 {
 	const struct host *h = tp->host;
-	sim_time_t now = h->sim->now;
 	int i;
 
-	if (h->port && h->port->busy_until > now)
+	if (link_backlogged(h))
 		return TCP_LIM_LINK;
 	for (i = 0; i < h->nr_cpus; i++)
 		if (cpu_has_work(&h->cpus[i]))

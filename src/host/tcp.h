@@ -73,7 +73,7 @@ enum tcp_ca_state { TCP_CA_OPEN, TCP_CA_CWR, TCP_CA_RECOVERY, TCP_CA_LOSS };
 
 /* What held a sending flow back, sampled (see tcp_chrono_sample). */
 enum tcp_limit {
-	TCP_LIM_LINK,		/* the wire was busy with our data */
+	TCP_LIM_LINK,		/* the wire busy, frames waiting behind it */
 	TCP_LIM_CPU,		/* a CPU on the path had work queued */
 	TCP_LIM_TSQ,		/* TSQ throttled, waiting for TX completion */
 	TCP_LIM_STOPPED,	/* qdisc or driver queue stopped */

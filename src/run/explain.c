@@ -256,7 +256,7 @@ static void stream_explain(const struct world *w, const struct stream_app *s, FI
 		tsq_explain(s, q, &st, &ni, out);
 		break;
 	case TCP_LIM_LINK:
-		fprintf(out, "  cause: the wire was busy with the flow's frames when sampled; goodput"
+		fprintf(out, "  cause: the wire was busy, with frames waiting for it, when sampled; goodput"
 			" %.1f of a %.0f Mbit/s link.\n",
 			stream_goodput_mbps(s, w->duration), (double)w->link.rate / 1e6);
 		break;

@@ -262,7 +262,17 @@ static void ideal_isr(struct cpu *cpu, void *dev_id)
 	napi_schedule(cpu, &ip->napi);
 }
 
-static const struct net_device_ops ideal_ops = { .ndo_start_xmit = ideal_xmit };
+static uint32_t ideal_tx_backlog(const struct net_device *dev)
+{
+	const struct ideal_port *ip = dev->priv;
+
+	return ip->txfifo.qlen;
+}
+
+static const struct net_device_ops ideal_ops = {
+	.ndo_start_xmit = ideal_xmit,
+	.tx_backlog = ideal_tx_backlog,
+};
 
 int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *cfg)
 {

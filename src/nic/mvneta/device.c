@@ -278,6 +278,16 @@ static void tx_done(struct sim *sim, struct sim_event *ev)
 	tx_done_at(ev->arg, sim->now);
 }
 
+uint32_t neta_tx_backlog(const struct neta_dev *d)
+{
+	uint32_t n = 0;
+	int q;
+
+	for (q = 0; q < MVNETA_MAX_QUEUES; q++)
+		n += d->txq[q].pending;
+	return d->tx_busy ? n - d->tx_ndesc : n;
+}
+
 /*
  * A register read by a CPU inside a long work item happens at that CPU's
  * clock, ahead of the simulation's: the DMA engine has gone on sending

@@ -106,5 +106,7 @@ void neta_dev_init(struct neta_dev *d, struct host *host, struct eth_port *port,
 		   uint64_t clk_hz, int nr_cpus);
 uint32_t mvneta_dev_read(struct neta_dev *d, uint32_t reg);
 void mvneta_dev_write(struct neta_dev *d, uint32_t reg, uint32_t val);
+/* Descriptors handed to the TX engine that have not started on the wire. */
+uint32_t neta_tx_backlog(const struct neta_dev *d);
 
 #endif

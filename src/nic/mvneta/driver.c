@@ -512,13 +512,22 @@ static void hr_timer_cb(struct cpu *cpu, struct work *w)
 		sim_schedule(pp->host->sim, &pp->hr_ev, cpu_now(cpu) + pp->tx_usecs);
 }
 
+static uint32_t mvneta_tx_backlog(const struct net_device *dev)
+{
+	const struct mvneta_port *pp = dev->priv;
+
+	return neta_tx_backlog(&pp->dev);
+}
+
 static const struct net_device_ops mvneta_netdev_ops = {
 	.ndo_start_xmit = mvneta_tx,
+	.tx_backlog = mvneta_tx_backlog,
 };
 
 static const struct net_device_ops mvneta_select_ops = {
 	.ndo_start_xmit = mvneta_tx,
 	.ndo_select_queue = mvneta_select_queue,
+	.tx_backlog = mvneta_tx_backlog,
 };
 
 /* --- probe, open, ethtool ------------------------------------------- */
