@@ -48,9 +48,12 @@ static void sender_run(struct cpu *cpu, struct task *t)
 		task_continue(t);
 		return;
 	}
+	if (!tp->owned)		/* tcp_sendmsg / do_tcp_sendpages: lock_sock */
+		lock_sock(tp);
 	n = tcp_sendmsg_step(cpu, tp, s->left, s->cfg.mode == STREAM_SENDFILE);
-	if (!n) {	/* sk_stream_wait_memory */
+	if (!n) {	/* sk_stream_wait_memory: the lock is dropped while asleep */
 		tcp_push(cpu, tp);
+		release_sock(cpu, tp);
 		s->waits++;
 		tp->sk.tx_waiter = t;
 		task_sleep(t, SIM_TIME_MAX);
@@ -58,8 +61,10 @@ static void sender_run(struct cpu *cpu, struct task *t)
 	}
 	s->left -= n;
 	s->written += n;
-	if (!s->left)
+	if (!s->left) {
 		tcp_push(cpu, tp);
+		release_sock(cpu, tp);
+	}
 	task_continue(t);	/* the next step of the loop */
 }
 

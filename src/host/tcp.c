@@ -423,7 +423,10 @@ void tcp_tasklet_func(struct cpu *cpu)
 
 		tp->tsq_queued = false;
 		cpu_charge(cpu, cost(tp)->softirq);
-		tcp_write_xmit(cpu, tp);
+		if (tp->owned)	/* tcp_tsq_handler: TCP_TSQ_DEFERRED */
+			tp->tsq_deferred = true;
+		else
+			tcp_write_xmit(cpu, tp);
 		tp = next;
 	}
 }
@@ -672,6 +675,10 @@ static void tcp_write_timer(struct cpu *cpu, struct timer_list *t)
 
 	if (!tp->packets_out || !tp->rto_deadline)
 		return;
+	if (tp->owned) {	/* tcp_write_timer: TCP_WRITE_TIMER_DEFERRED */
+		tp->write_timer_deferred = true;
+		return;
+	}
 	if (cpu_jiffies(cpu) < tp->rto_deadline) {
 		mod_timer(cpu, t, tp->rto_deadline);
 		return;
@@ -860,16 +867,12 @@ static struct tcp_sock *tcp_lookup(struct host *h, const struct sk_buff *skb)
 	return NULL;
 }
 
-void tcp_v4_rcv(struct cpu *cpu, struct sk_buff *skb)
+/* tcp_v4_do_rcv: the segment's effect on the socket, in softirq or, for
+ * a backlogged one, in release_sock. */
+static void tcp_v4_do_rcv(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *skb)
 {
-	struct tcp_sock *tp = tcp_lookup(cpu->host, skb);
 	bool ack_now;
 
-	if (!tp) {
-		cpu->host->rx_dropped++;
-		kfree_skb(cpu, skb);
-		return;
-	}
 	cpu_charge(cpu, cost(tp)->tcp_rcv);
 	tp->segs_in++;
 	/* tcp_replace_ts_recent: only a segment starting at or before rcv_wup
@@ -896,6 +899,60 @@ void tcp_v4_rcv(struct cpu *cpu, struct sk_buff *skb)
 	tcp_ecn_rcv(tp, skb);
 	ack_now = tcp_data_queue(cpu, tp, skb);
 	tcp_ack_snd_check(cpu, tp, ack_now);
+}
+
+/*
+ * tcp_v4_rcv: while the application owns the socket, the segment waits in
+ * the backlog (sk_add_backlog, at most sk_rcvbuf + sk_sndbuf of truesize)
+ * for release_sock on the application's CPU.
+ */
+void tcp_v4_rcv(struct cpu *cpu, struct sk_buff *skb)
+{
+	struct tcp_sock *tp = tcp_lookup(cpu->host, skb);
+
+	if (!tp) {
+		cpu->host->rx_dropped++;
+		kfree_skb(cpu, skb);
+		return;
+	}
+	if (!tp->owned) {
+		tcp_v4_do_rcv(cpu, tp, skb);
+		return;
+	}
+	if (tp->backlog_len + skb->truesize > tp->sk.sk_rcvbuf + tp->sk.sk_sndbuf) {
+		tp->backlog_drops++;
+		kfree_skb(cpu, skb);
+		return;
+	}
+	tp->backlog_len += skb->truesize;
+	tp->backlogged++;
+	skb_queue_tail(&tp->backlog, skb);
+}
+
+void lock_sock(struct tcp_sock *tp)
+{
+	tp->owned = true;
+}
+
+/* __release_sock, then tcp_release_cb: TSQ and write-timer work deferred
+ * while the socket was owned. */
+void release_sock(struct cpu *cpu, struct tcp_sock *tp)
+{
+	struct sk_buff *skb;
+
+	while ((skb = skb_dequeue(&tp->backlog))) {
+		tp->backlog_len -= skb->truesize;
+		tcp_v4_do_rcv(cpu, tp, skb);
+	}
+	tp->owned = false;
+	if (tp->tsq_deferred) {
+		tp->tsq_deferred = false;
+		tcp_write_xmit(cpu, tp);
+	}
+	if (tp->write_timer_deferred) {
+		tp->write_timer_deferred = false;
+		tcp_write_timer(cpu, &tp->rto_timer);
+	}
 }
 
 /* tcp_rcv_space_adjust: grow sk_rcvbuf to twice what the application
@@ -1048,6 +1105,7 @@ void tcp_sock_free(struct tcp_sock *tp)
 	if (!tp->host)
 		return;
 	free_queue(tp, &tp->write_queue);
+	free_queue(tp, &tp->backlog);
 	free_queue(tp, &tp->sk.rxq);
 	free_queue(tp, &tp->ofo);
 }

@@ -43,8 +43,17 @@
  * Leaves out: handshake and teardown (connections start established,
  * with IW10 and the peer's initial window), SACK (recovery is NewReno),
  * AccECN and DCTCP, Nagle and TSO deferral (bulk flows only), window scaling limits
- * (64-bit windows), the socket lock and its backlog (a work item runs
- * atomically, so softirq never meets an owned socket), memory pressure.
+ * (64-bit windows), memory pressure.
+ *  - the socket lock (net/core/sock.c lock_sock, release_sock,
+ *    __release_sock; tcp_v4_rcv's sk_add_backlog; tcp_release_cb): a
+ *    sender owns its socket from the first step of a write()/sendfile()
+ *    until it returns or sleeps for buffer space; meanwhile segments that
+ *    arrive in softirq wait in the backlog (at most sk_rcvbuf + sk_sndbuf
+ *    of truesize, else dropped), and the TSQ handler and the RTO timer
+ *    only set a deferred flag; release_sock runs all of it on the
+ *    sender's CPU, in process context. Deviation: the receiver's
+ *    tcp_recvmsg does not take the lock, and the delayed-ACK timer is
+ *    never deferred.
  * RTT samples are whole jiffies (at least one) before 3.15, as
  * tcp_time_stamp was; the era's formulas receive srtt and convert it to
  * their own units (jiffies<<3 in 3.x, usec later). The receiver's RTT (which paces tcp_rmem autotuning) is measured
@@ -120,6 +129,14 @@ struct tcp_sock {
 	sim_time_t	cwnd_stamp;	/* snd_cwnd_stamp */
 	uint64_t	cwnd_decays;
 	bool		tsq_throttled, tsq_queued;
+	/* lock_sock: the application is inside tcp_sendmsg; softirq work on
+	 * the socket is queued (sk_backlog) or deferred (tcp_release_cb) */
+	bool		owned;
+	bool		tsq_deferred, write_timer_deferred;
+	struct skb_queue backlog;
+	int64_t		backlog_len;	/* truesize queued (sk_backlog.len) */
+	uint64_t	backlogged;	/* segments that waited in the backlog */
+	uint64_t	backlog_drops;	/* sk_add_backlog refused (TCPBacklogDrop) */
 	struct tcp_sock	*tsq_next;
 	struct timer_list rto_timer;
 	uint64_t	rto_deadline;	/* icsk_timeout in jiffies; 0 = none */
@@ -173,6 +190,10 @@ uint32_t tcp_sendmsg_step(struct cpu *cpu, struct tcp_sock *tp, uint32_t len,
 			  bool sendfile);
 /* tcp_push at the end of a write */
 void tcp_push(struct cpu *cpu, struct tcp_sock *tp);
+/* lock_sock / release_sock around tcp_sendmsg: release_sock processes the
+ * backlog and the deferred TSQ and write-timer work on the caller's CPU. */
+void lock_sock(struct tcp_sock *tp);
+void release_sock(struct cpu *cpu, struct tcp_sock *tp);
 /* tcp_recvmsg: consume up to len bytes; returns bytes (0: sleep on rx). */
 uint32_t tcp_recvmsg(struct cpu *cpu, struct tcp_sock *tp, uint32_t len);
 
