@@ -1118,16 +1118,21 @@ static bool cpu_has_work(const struct cpu *c)
 	       c->head[CTX_HARDIRQ] || c->head[CTX_SOFTIRQ] || c->head[CTX_PROCESS];
 }
 
-/* The wire is the bottleneck: busy, and frames wait for it in the device
- * or in a qdisc. A busy wire with nothing behind is not holding anyone. */
+/*
+ * The wire is the bottleneck: sending now, with frames waiting for it (in
+ * the device, committed behind the current one, or in a qdisc). A busy
+ * wire with nothing behind is not holding anyone. Asked of the wire's
+ * history, since a device may have committed frames ahead of now.
+ */
 static bool link_backlogged(const struct host *h)
 {
 	const struct net_device *dev = &h->dev;
+	bool later;
 	int i;
 
-	if (!h->port || h->port->busy_until <= h->sim->now)
+	if (!h->port || !eth_busy_at(h->port, h->sim->now, &later))
 		return false;
-	if (dev->ops && dev->ops->tx_backlog && dev->ops->tx_backlog(dev))
+	if (later || (dev->ops && dev->ops->tx_backlog && dev->ops->tx_backlog(dev)))
 		return true;
 	for (i = 0; i < dev->real_num_tx_queues; i++)
 		if (dev->txq[i].qdisc.qlen)

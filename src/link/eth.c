@@ -43,6 +43,9 @@ sim_time_t eth_xmit(struct eth_port *port, struct sk_buff *frame, sim_time_t t)
 	BUG_ON(t < port->busy_until);
 	port->busy_until = t + eth_wire_time(l, wire);
 	port->busy_ps += port->busy_until - t;
+	port->hist_i = (port->hist_i + 1) % ETH_HIST;
+	port->hist_start[port->hist_i] = t;
+	port->hist_end[port->hist_i] = port->busy_until;
 	port->tx_frames++;
 	port->tx_bytes += frame->len;
 	if (port->tap)
@@ -50,4 +53,21 @@ sim_time_t eth_xmit(struct eth_port *port, struct sk_buff *frame, sim_time_t t)
 	sim_post(l->sim, last_bit + l->delay, eth_arrive, port->peer,
 		 (uint64_t)(uintptr_t)frame);
 	return last_bit;
+}
+
+bool eth_busy_at(const struct eth_port *port, sim_time_t t, bool *later)
+{
+	bool busy = false;
+	unsigned int i;
+
+	*later = false;
+	for (i = 0; i < ETH_HIST; i++) {
+		if (port->hist_end[i] <= port->hist_start[i])
+			continue;	/* never used */
+		if (port->hist_start[i] <= t && t < port->hist_end[i])
+			busy = true;
+		else if (port->hist_start[i] > t)
+			*later = true;
+	}
+	return busy;
 }

@@ -12,11 +12,14 @@
 #ifndef NICSIM_LINK_ETH_H
 #define NICSIM_LINK_ETH_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "nicsim/sim.h"
 #include "nicsim/skb.h"
 
 struct eth_port;
+
+#define ETH_HIST	16
 
 typedef void (*eth_rx_fn)(struct eth_port *port, struct sk_buff *frame);
 typedef void (*eth_tap_fn)(void *arg, sim_time_t t, const struct sk_buff *frame);
@@ -31,6 +34,10 @@ struct eth_port {
 	void		*tap_arg;
 	uint64_t	tx_frames, tx_bytes, rx_frames;
 	sim_time_t	busy_ps;
+	/* the last frames' wire intervals: a device may commit frames ahead
+	 * of the simulation's clock (a CPU item reading its registers) */
+	sim_time_t	hist_start[ETH_HIST], hist_end[ETH_HIST];
+	unsigned int	hist_i;
 };
 
 struct eth_link {
@@ -49,5 +56,10 @@ sim_time_t eth_wire_time(const struct eth_link *l, uint32_t bytes);
  * (>= busy_until). Returns the time the last FCS bit has left the port.
  */
 sim_time_t eth_xmit(struct eth_port *port, struct sk_buff *frame, sim_time_t t);
+/*
+ * Was the wire sending at time t (within the last ETH_HIST frames)? If so,
+ * *later says whether a frame was already committed to follow it.
+ */
+bool eth_busy_at(const struct eth_port *port, sim_time_t t, bool *later);
 
 #endif
