@@ -6,26 +6,51 @@
 #include "link/eth.h"
 #include "core/util.h"
 
-static uint32_t tx_cause(const struct neta_dev *d)
+/* The cause bits recomputed from the queues' state (--check compares). */
+static uint32_t cause_slow(const struct neta_dev *d)
 {
 	uint32_t c = 0;
 	int q;
 
-	for (q = 0; q < MVNETA_MAX_QUEUES; q++)
+	for (q = 0; q < MVNETA_MAX_QUEUES; q++) {
 		if (d->txq[q].ring && d->txq[q].sent > d->txq[q].thresh)
 			c |= 1u << q;
+		if (d->rxq[q].cause)
+			c |= 1u << (8 + q);
+	}
 	return c;
 }
 
+/* The cause register is kept up to date as the queues' state changes:
+ * TXQ q's SENT bit while its sent counter exceeds its threshold, RXQ q's
+ * OCCUP bit while its cause is latched. */
 static uint32_t cause(const struct neta_dev *d)
 {
-	uint32_t c = tx_cause(d);
+	return d->cause_bits;
+}
+
+static void cause_set(struct neta_dev *d, int bit, bool on)
+{
+	if (on)
+		d->cause_bits |= 1u << bit;
+	else
+		d->cause_bits &= ~(1u << bit);
+}
+
+static void tx_cause_sync(struct neta_dev *d, int q)
+{
+	cause_set(d, q, d->txq[q].ring && d->txq[q].sent > d->txq[q].thresh);
+}
+
+bool neta_cached_consistent(const struct neta_dev *d)
+{
+	uint32_t pend = 0;
 	int q;
 
 	for (q = 0; q < MVNETA_MAX_QUEUES; q++)
-		if (d->rxq[q].cause)
-			c |= 1u << (8 + q);
-	return c;
+		if (d->txq[q].pending)
+			pend |= 1u << q;
+	return d->cause_bits == cause_slow(d) && d->pending_mask == pend;
 }
 
 /* Cause bits a CPU_MAP value lets a bank see. */
@@ -51,6 +76,7 @@ static uint32_t cause_for(const struct neta_dev *d, int c)
 
 static void update_irq(struct neta_dev *d)
 {
+	uint32_t all = cause(d);
 	int c;
 
 	for (c = 0; c < d->nr_cpus; c++) {
@@ -59,7 +85,7 @@ static void update_irq(struct neta_dev *d)
 
 		if (!d->irq[c])
 			continue;
-		on = cause_for(d, c) & d->mask[c];
+		on = all & d->visible[c] & d->mask[c];
 		level = on != 0;
 		if (level && !d->irq[c]->level) {
 			d->irq_raised++;
@@ -89,27 +115,39 @@ static uint32_t visible_descs(const struct neta_txq *t, sim_time_t at)
  * its last descriptor is not yet visible. */
 static uint32_t frame_descs(const struct neta_txq *t, sim_time_t at)
 {
-	uint32_t n, v = visible_descs(t, at);
+	uint32_t n, i = t->rd, v = visible_descs(t, at);
 
-	for (n = 1; n <= v; n++)
-		if (t->ring[(t->rd + n - 1) % t->size].command & MVNETA_TXD_L_DESC)
+	for (n = 1; n <= v; n++) {
+		if (t->ring[i].command & MVNETA_TXD_L_DESC)
 			return n;
+		if (++i == t->size)
+			i = 0;
+	}
 	return 0;
 }
 
 static bool txq_ready(const struct neta_dev *d, int q, sim_time_t at)
 {
-	return d->txq[q].pending && frame_descs(&d->txq[q], at);
+	return (d->pending_mask & (1u << q)) && frame_descs(&d->txq[q], at);
 }
 
 static bool tx_frame_ready(const struct neta_dev *d, sim_time_t at)
 {
-	int q;
+	uint32_t m;
 
-	for (q = 0; q < MVNETA_MAX_QUEUES; q++)
-		if (txq_ready(d, q, at))
+	for (m = d->pending_mask; m; m &= m - 1)
+		if (frame_descs(&d->txq[__builtin_ctz(m)], at))
 			return true;
 	return false;
+}
+
+/* Keep pending_mask: bit q while TXQ q has descriptors to send. */
+static void pending_sync(struct neta_dev *d, int q)
+{
+	if (d->txq[q].pending)
+		d->pending_mask |= 1u << q;
+	else
+		d->pending_mask &= ~(1u << q);
 }
 
 /* The earliest time a not-yet-visible doorbell takes effect, or -1. */
@@ -127,10 +165,13 @@ static sim_time_t next_late(const struct neta_dev *d)
 /* Bytes of the frame at the head of a ready queue. */
 static uint32_t head_len(const struct neta_txq *t, sim_time_t at)
 {
-	uint32_t i, n = frame_descs(t, at), len = 0;
+	uint32_t i, j = t->rd, n = frame_descs(t, at), len = 0;
 
-	for (i = 0; i < n; i++)
-		len += t->ring[(t->rd + i) % t->size].data_size;
+	for (i = 0; i < n; i++) {
+		len += t->ring[j].data_size;
+		if (++j == t->size)
+			j = 0;
+	}
 	return len;
 }
 
@@ -170,6 +211,7 @@ static int pick_wrr(struct neta_dev *d, sim_time_t at)
  * frame are assumed). */
 static int pick_txq(struct neta_dev *d, sim_time_t at)
 {
+	uint32_t m;
 	int i;
 
 	for (i = MVNETA_MAX_QUEUES - 1; d->fixed_prio && i >= 0; i--)
@@ -177,11 +219,15 @@ static int pick_txq(struct neta_dev *d, sim_time_t at)
 			return i;
 	if (d->wrr_weight[0])
 		return pick_wrr(d, at);
-	for (i = 0; i < MVNETA_MAX_QUEUES; i++) {
-		int q = (d->rr + i) % MVNETA_MAX_QUEUES;
+	/* the round-robin queues with something pending, rotated so that
+	 * bit 0 is queue rr: scanned in the same cyclic order */
+	m = d->pending_mask & ~d->fixed_prio & 0xffu;
+	m = ((m >> d->rr) | (m << (MVNETA_MAX_QUEUES - d->rr))) & 0xffu;
+	for (; m; m &= m - 1) {
+		int q = (d->rr + __builtin_ctz(m)) & (MVNETA_MAX_QUEUES - 1);
 
-		if (!(d->fixed_prio & (1u << q)) && txq_ready(d, q, at)) {
-			d->rr = (q + 1) % MVNETA_MAX_QUEUES;
+		if (frame_descs(&d->txq[q], at)) {
+			d->rr = (q + 1) & (MVNETA_MAX_QUEUES - 1);
 			return q;
 		}
 	}
@@ -257,9 +303,11 @@ static void tx_done_at(struct neta_dev *d, sim_time_t t)
 		txq->rd = (txq->rd + 1) % txq->size;
 	}
 	txq->pending -= d->tx_ndesc;
+	pending_sync(d, d->tx_cur);
 	if (txq->late > txq->pending)
 		txq->late = txq->pending;
 	txq->sent += d->tx_ndesc;	/* the counter counts descriptors */
+	tx_cause_sync(d, d->tx_cur);
 	d->tx_busy = false;
 	update_irq(d);
 	/*
@@ -331,6 +379,7 @@ static void rx_latch(struct neta_dev *d, struct neta_rxq *rxq)
 {
 	rx_stamp_irq(d, rxq);
 	rxq->cause = true;
+	cause_set(d, 8 + (int)(rxq - d->rxq), true);
 	sim_cancel(d->host->sim, &rxq->coal_timer);
 	update_irq(d);
 }
@@ -448,7 +497,9 @@ static void txq_update(struct neta_dev *d, int q, uint32_t val)
 
 	BUG_ON(dec > t->sent);
 	t->sent -= dec;
+	tx_cause_sync(d, q);
 	t->pending += add;
+	pending_sync(d, q);
 	BUG_ON(t->pending + t->sent > t->size);
 	update_irq(d);
 	if (!add)
@@ -472,8 +523,10 @@ static void rxq_update(struct neta_dev *d, int q, uint32_t val)
 	r->occupied -= done;
 	r->non_occupied += add;
 	BUG_ON(r->occupied + r->non_occupied > r->size);
-	if (!r->occupied)
+	if (!r->occupied) {
 		r->cause = false;
+		cause_set(d, 8 + (int)(r - d->rxq), false);
+	}
 	update_irq(d);
 }
 
@@ -501,13 +554,16 @@ void mvneta_dev_write(struct neta_dev *d, uint32_t reg, uint32_t val)
 	} else if (IN_BANK(reg, MVNETA_RXQ_STATUS_UPDATE_REG(0))) {
 		rxq_update(d, reg_queue(reg, MVNETA_RXQ_STATUS_UPDATE_REG(0)), val);
 	} else if (IN_BANK(reg, MVNETA_TXQ_BASE_ADDR_REG(0))) {
-		d->txq[reg_queue(reg, MVNETA_TXQ_BASE_ADDR_REG(0))].ring =
-			host_dma_resolve(d->host, val);
+		int q = reg_queue(reg, MVNETA_TXQ_BASE_ADDR_REG(0));
+
+		d->txq[q].ring = host_dma_resolve(d->host, val);
+		tx_cause_sync(d, q);
 	} else if (IN_BANK(reg, MVNETA_TXQ_SIZE_REG(0))) {
 		struct neta_txq *t = &d->txq[reg_queue(reg, MVNETA_TXQ_SIZE_REG(0))];
 
 		t->size = val & 0x3fff;
 		t->thresh = (val >> MVNETA_TXQ_SENT_THRESH_SHIFT) & MVNETA_TXQ_SENT_THRESH_MASK;
+		tx_cause_sync(d, (int)(t - d->txq));
 		update_irq(d);
 	} else if (IN_BANK(reg, MVNETA_RXQ_BASE_ADDR_REG(0))) {
 		d->rxq[reg_queue(reg, MVNETA_RXQ_BASE_ADDR_REG(0))].ring =

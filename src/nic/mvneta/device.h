@@ -85,6 +85,8 @@ struct neta_dev {
 	uint32_t	mask[NETA_MAX_CPUS];
 	uint32_t	cpu_map[NETA_MAX_CPUS];
 	uint32_t	visible[NETA_MAX_CPUS];	/* cause bits CPU_MAP lets through */
+	uint32_t	cause_bits;	/* NEW_CAUSE as the queues' state gives it */
+	uint32_t	pending_mask;	/* TX queues with pending descriptors */
 	uint64_t	clk_hz;
 	int		rxq_def;
 	int		rr;
@@ -108,5 +110,7 @@ uint32_t mvneta_dev_read(struct neta_dev *d, uint32_t reg);
 void mvneta_dev_write(struct neta_dev *d, uint32_t reg, uint32_t val);
 /* Descriptors handed to the TX engine that have not started on the wire. */
 uint32_t neta_tx_backlog(const struct neta_dev *d);
+/* --check: the kept cause bits and pending mask equal what the queues' state gives. */
+bool neta_cached_consistent(const struct neta_dev *d);
 
 #endif

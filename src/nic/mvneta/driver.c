@@ -826,5 +826,10 @@ int mvneta_check(const struct host *h, char *msg, size_t len)
 			return -1;
 		}
 	}
+	if (!neta_cached_consistent(&pp->dev)) {
+		snprintf(msg, len, "NETA cause bits 0x%x / pending mask 0x%x kept, but the queues give otherwise",
+			 pp->dev.cause_bits, pp->dev.pending_mask);
+		return -1;
+	}
 	return 0;
 }
