@@ -113,7 +113,7 @@ static void stream_summary(const struct world *w, const struct stream_app *s, FI
 	}
 	fprintf(out, "  limited by:");
 	for (i = 0; i < n && total; i++)
-		if (tp->lim_ps[order[i]] * 100 >= total)
+		if (tp->lim_ps[order[i]] >= total / 100)	/* >= 1 %, no overflow */
 			fprintf(out, " %s %.0f%%", tcp_limit_names[order[i]],
 				100.0 * (double)tp->lim_ps[order[i]] / (double)total);
 	fprintf(out, "\n");
