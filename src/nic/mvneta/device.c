@@ -162,10 +162,10 @@ static sim_time_t next_late(const struct neta_dev *d)
 	return t;
 }
 
-/* Bytes of the frame at the head of a ready queue. */
-static uint32_t head_len(const struct neta_txq *t, sim_time_t at)
+/* Bytes of the n descriptors at the head of a queue. */
+static uint32_t descs_len(const struct neta_txq *t, uint32_t n)
 {
-	uint32_t i, j = t->rd, n = frame_descs(t, at), len = 0;
+	uint32_t i, j = t->rd, len = 0;
 
 	for (i = 0; i < n; i++) {
 		len += t->ring[j].data_size;
@@ -173,6 +173,12 @@ static uint32_t head_len(const struct neta_txq *t, sim_time_t at)
 			j = 0;
 	}
 	return len;
+}
+
+/* Bytes of the frame at the head of a ready queue. */
+static uint32_t head_len(const struct neta_txq *t, sim_time_t at)
+{
+	return descs_len(t, frame_descs(t, at));
 }
 
 /*
@@ -264,7 +270,7 @@ static void tx_start_at(struct neta_dev *d, sim_time_t t)
 	}
 	txq = &d->txq[q];
 	d->tx_ndesc = frame_descs(txq, t);
-	len = head_len(txq, t);
+	len = descs_len(txq, d->tx_ndesc);
 	skb = (struct sk_buff *)(uintptr_t)txq->ring[txq->rd].buf;
 	frame = skb_pool_copy(d->host->pool, skb);	/* the bits on the wire */
 	frame->path[PATH_WIRE] = t;
