@@ -57,17 +57,18 @@ sim_time_t eth_xmit(struct eth_port *port, struct sk_buff *frame, sim_time_t t)
 
 bool eth_busy_at(const struct eth_port *port, sim_time_t t, bool *later)
 {
-	bool busy = false;
-	unsigned int i;
+	unsigned int n, i = port->hist_i;
 
+	/* newest first: frames committed after t, then the one that may
+	 * cover t; older ones ended before it started */
 	*later = false;
-	for (i = 0; i < ETH_HIST; i++) {
+	for (n = 0; n < ETH_HIST; n++) {
 		if (port->hist_end[i] <= port->hist_start[i])
-			continue;	/* never used */
-		if (port->hist_start[i] <= t && t < port->hist_end[i])
-			busy = true;
-		else if (port->hist_start[i] > t)
-			*later = true;
+			return false;	/* never used */
+		if (port->hist_start[i] <= t)
+			return t < port->hist_end[i];
+		*later = true;
+		i = (i + ETH_HIST - 1) % ETH_HIST;
 	}
-	return busy;
+	return false;
 }
