@@ -105,7 +105,7 @@ static int send_probe(struct ping *p, struct cpu *cpu)
 
 	p->sent_attempts++;
 	p->send_t = cpu_now(cpu);	/* gettimeofday() before sendmsg */
-	cpu_charge(cpu, h->plat->cost.syscall + h->plat->cost.raw_sendmsg);
+	cpu_charge2(cpu, COST_syscall, h->plat->cost.syscall, COST_raw_sendmsg, h->plat->cost.raw_sendmsg);
 	if (!sock_raw_may_alloc(&p->sk)) {
 		p->last_err_qdisc = false;
 		return ERR_ENOBUFS;
@@ -344,7 +344,7 @@ static bool loop_top(struct ping *p, struct cpu *cpu)
 	} while (next <= 0);
 	cpu_charge_user(cpu, p->host->plat->cost.user_iter);
 	if (next < SCHINT(p->interval_ms)) {
-		cpu_charge(cpu, p->host->plat->cost.syscall);	/* poll() */
+		cpu_charge(cpu, COST_syscall, p->host->plat->cost.syscall);	/* poll() */
 		if (p->sk.rxq.qlen) {
 			p->state = PS_RECV;
 			return true;
@@ -357,7 +357,7 @@ static bool loop_top(struct ping *p, struct cpu *cpu)
 		p->state = PS_RECV;
 		return true;
 	}
-	cpu_charge(cpu, p->host->plat->cost.syscall);
+	cpu_charge(cpu, COST_syscall, p->host->plat->cost.syscall);
 	sleep_on(p, cpu_now(cpu) + (sim_time_t)p->interval_ms * PS_PER_MS, PS_RECV_BLOCK);
 	return false;
 }
@@ -367,7 +367,8 @@ static bool recv_loop(struct ping *p, struct cpu *cpu)
 	struct sk_buff *skb;
 
 	for (;;) {
-		cpu_charge(cpu, p->host->plat->cost.syscall + p->host->plat->cost.recvmsg);
+		cpu_charge2(cpu, COST_syscall, p->host->plat->cost.syscall,
+			    COST_recvmsg, p->host->plat->cost.recvmsg);
 		skb = skb_dequeue(&p->sk.rxq);
 		if (!skb)
 			break;	/* EAGAIN */

@@ -34,16 +34,16 @@ static void sender_run(struct cpu *cpu, struct task *t)
 	if (!s->left) {	/* a new write() or sendfile() call */
 		s->calls++;
 		s->left = (uint32_t)s->cfg.size;
-		cpu_charge(cpu, c->syscall);
+		cpu_charge(cpu, COST_syscall, c->syscall);
 		cpu_charge_user(cpu, c->user_iter);
 		if (s->cfg.mode == STREAM_FILE_WRITE) {	/* read() from the page cache */
-			cpu_charge(cpu, c->syscall);
+			cpu_charge(cpu, COST_syscall, c->syscall);
 			s->file_left = s->left;
 		}
 	}
 	if (s->file_left) {	/* the read() copies a page per work item */
 		n = MIN(s->file_left, FILE_READ_STEP);
-		cpu_charge(cpu, (uint64_t)c->file_read_x16 * DIV_ROUND_UP(n, 16));
+		cpu_charge(cpu, COST_file_read_x16, (uint64_t)c->file_read_x16 * DIV_ROUND_UP(n, 16));
 		s->file_left -= n;
 		task_continue(t);
 		return;
@@ -75,7 +75,7 @@ static void receiver_run(struct cpu *cpu, struct task *t)
 	uint32_t n;
 
 	tp->sk.rx_waiter = NULL;
-	cpu_charge(cpu, s->dest->plat->cost.syscall);
+	cpu_charge(cpu, COST_syscall, s->dest->plat->cost.syscall);
 	n = tcp_recvmsg(cpu, tp, (uint32_t)s->cfg.read_size);
 	if (!n) {
 		tp->sk.rx_waiter = t;

@@ -24,7 +24,7 @@ static void sink_consume(struct cpu *cpu, struct sock *sk, struct sk_buff *skb)
 {
 	struct udp_app *u = sk->owner;
 
-	cpu_charge(cpu, cpu->host->plat->cost.sock_deliver);
+	cpu_charge(cpu, COST_sock_deliver, cpu->host->plat->cost.sock_deliver);
 	u->sink_packets++;
 	u->sink_bytes += skb->payload_len;
 	kfree_skb(cpu, skb);
@@ -38,7 +38,7 @@ static void udp_send_one(struct udp_app *u, struct cpu *cpu)
 	int err;
 
 	skb_set_owner_w(skb, &u->sk);
-	cpu_charge(cpu, (uint64_t)h->plat->cost.copy_byte_x16 * DIV_ROUND_UP(u->cfg.size, 16));
+	cpu_charge(cpu, COST_copy_byte_x16, (uint64_t)h->plat->cost.copy_byte_x16 * DIV_ROUND_UP(u->cfg.size, 16));
 	skb->len = ETH_HLEN + ip_len;
 	skb->daddr = u->dest->addr;
 	skb->ip_proto = IPPROTO_UDP_;
@@ -69,7 +69,7 @@ static void udp_run(struct cpu *cpu, struct task *t)
 		u->state = US_DONE;
 		return;
 	}
-	cpu_charge(cpu, c->syscall + c->udp_sendmsg);
+	cpu_charge2(cpu, COST_syscall, c->syscall, COST_udp_sendmsg, c->udp_sendmsg);
 	if (!sock_udp_may_alloc(&u->sk)) {
 		if (u->cfg.nonblock)
 			u->eagain++;

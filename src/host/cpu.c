@@ -158,7 +158,7 @@ static void do_softirq(struct cpu *cpu, struct work *w)
 
 	cpu->softirq_pending &= ~(1u << nr);
 	cpu->softirqs[nr]++;
-	cpu_charge(cpu, cpu->host->plat->cost.softirq);
+	cpu_charge(cpu, COST_softirq, cpu->host->plat->cost.softirq);
 	if (cpu->softirq_handler[nr])
 		cpu->softirq_handler[nr](cpu);
 	if (cpu->softirq_pending)
@@ -240,7 +240,7 @@ void run_timer_softirq(struct cpu *cpu)
 		if (!t->pending || sim_event_pending(&t->ev))
 			continue;
 		t->pending = false;
-		cpu_charge(cpu, cpu->host->plat->cost.timer);
+		cpu_charge(cpu, COST_timer, cpu->host->plat->cost.timer);
 		t->fn(cpu, t);
 	}
 }

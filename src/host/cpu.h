@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "nicsim/sim.h"
+#include "host/profile.h"
 
 struct host;
 struct cpu;
@@ -92,6 +93,7 @@ struct cpu {
 	/* accounting */
 	sim_time_t	busy_ps[ACCT_NR];
 	uint64_t	items[CTX_NR];
+	uint64_t	cost_cycles[COST_NR];	/* cycles charged per platform cost */
 	uint64_t	softirqs[NR_SOFTIRQS];
 };
 
@@ -121,15 +123,27 @@ static inline void cpu_charge_acct(struct cpu *cpu, uint64_t cycles, int acct)
 	cpu->busy_ps[acct] += dt;
 }
 
-/* Charge `cycles` of work to the running item. */
-static inline void cpu_charge(struct cpu *cpu, uint64_t cycles)
+/* Charge `cycles` of work of kind `id` (a platform cost) to the running
+ * item; cost_cycles keeps where the CPU's cycles went. */
+static inline void cpu_charge(struct cpu *cpu, enum cpu_cost id, uint64_t cycles)
 {
+	cpu->cost_cycles[id] += cycles;
 	cpu_charge_acct(cpu, cycles, cpu->acct);
 }
 
-/* Charge user-space cycles (accounted as us). */
+/* Two kinds of work charged as one (one rounding to picoseconds). */
+static inline void cpu_charge2(struct cpu *cpu, enum cpu_cost a, uint64_t ca,
+			       enum cpu_cost b, uint64_t cb)
+{
+	cpu->cost_cycles[a] += ca;
+	cpu->cost_cycles[b] += cb;
+	cpu_charge_acct(cpu, ca + cb, cpu->acct);
+}
+
+/* Charge the application's own cycles (accounted as us). */
 static inline void cpu_charge_user(struct cpu *cpu, uint64_t cycles)
 {
+	cpu->cost_cycles[COST_user_iter] += cycles;
 	cpu_charge_acct(cpu, cycles, ACCT_USER);
 }
 /* The CPU's clock: local time inside a running item, else now. */

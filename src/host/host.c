@@ -71,7 +71,7 @@ static void irq_work(struct cpu *cpu, struct work *w)
 	struct irq_desc *irq = w->arg;
 
 	irq->count++;
-	cpu_charge(cpu, cpu->host->plat->cost.irq);
+	cpu_charge(cpu, COST_irq, cpu->host->plat->cost.irq);
 	irq->handler(cpu, irq->dev_id);
 }
 
@@ -107,7 +107,7 @@ void ip_send_skb(struct cpu *cpu, struct sk_buff *skb, int *err)
 	struct host *h = cpu->host;
 	int rc;
 
-	cpu_charge(cpu, h->plat->cost.ip_output);
+	cpu_charge(cpu, COST_ip_output, h->plat->cost.ip_output);
 	skb->protocol = ETH_P_IP;
 	skb->saddr = h->addr;
 	skb->ttl = 64;
@@ -128,7 +128,7 @@ static void icmp_echo(struct cpu *cpu, const struct sk_buff *req)
 	uint32_t ip_len = skb_ip_len(req);
 	struct sk_buff *skb;
 
-	cpu_charge(cpu, h->plat->cost.icmp_echo);
+	cpu_charge(cpu, COST_icmp_echo, h->plat->cost.icmp_echo);
 	/* icmp_reply -> ip_append_data on the per-CPU icmp socket */
 	skb = alloc_skb(h, ip_len + 16 + 15);
 	skb->len = req->len;
@@ -184,7 +184,7 @@ void netif_receive_skb(struct cpu *cpu, struct sk_buff *skb)
 {
 	struct host *h = cpu->host;
 
-	cpu_charge(cpu, h->plat->cost.ip_rcv);
+	cpu_charge(cpu, COST_ip_rcv, h->plat->cost.ip_rcv);
 	skb->rx_stamp = skb->path[PATH_RX] = cpu_now(cpu);	/* SO_TIMESTAMP */
 	h->rx_packets++;
 	if (skb->protocol != ETH_P_IP || skb->daddr != h->addr) {

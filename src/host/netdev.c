@@ -413,7 +413,7 @@ int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb)
 	struct qdisc *q;
 	int rc;
 
-	cpu_charge(cpu, cpu->host->plat->cost.dev_queue_xmit);
+	cpu_charge(cpu, COST_dev_queue_xmit, cpu->host->plat->cost.dev_queue_xmit);
 	skb->queue_mapping = netdev_pick_tx(dev, skb, cpu->id);
 	if (skb->sk)
 		skb->sk->last_txq = skb->queue_mapping;
@@ -488,7 +488,7 @@ void net_rx_action(struct cpu *cpu)
 		cpu->poll_head = n->poll_next;
 		if (!cpu->poll_head)
 			cpu->poll_tail = NULL;
-		cpu_charge(cpu, cpu->host->plat->cost.napi_poll);
+		cpu_charge(cpu, COST_napi_poll, cpu->host->plat->cost.napi_poll);
 		n->polls++;
 		work = n->poll(n, n->weight);
 		budget -= work;

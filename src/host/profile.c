@@ -19,6 +19,15 @@
 #include "core/util.h"
 #include "host/tcp_formulas.h"
 
+#define CPU_COST_NAME(f) #f,
+const char *const cpu_cost_names[COST_NR] = { CPU_COST_FIELDS(CPU_COST_NAME) };
+#undef CPU_COST_NAME
+
+#define CPU_COST_ONE(f) + 1
+_Static_assert(sizeof(struct cpu_costs) == (0 CPU_COST_FIELDS(CPU_COST_ONE)) * sizeof(uint32_t),
+	       "CPU_COST_FIELDS does not list every field of struct cpu_costs");
+#undef CPU_COST_ONE
+
 /*
  * Cycle costs of the ARMv7 Marvell cores (PJ4B in Armada 370/XP; the
  * Armada 38x Cortex-A9 is given the same costs, assumed).

@@ -49,6 +49,24 @@ struct cpu_costs {
 	uint32_t file_read_x16;		/* read() from the page cache, per 16 B */
 };
 
+/* Every field of struct cpu_costs, in order (keys, overrides, accounting). */
+#define CPU_COST_FIELDS(X)						\
+	X(syscall) X(raw_sendmsg) X(udp_sendmsg) X(ip_output)		\
+	X(dev_queue_xmit) X(xmit_pkt) X(xmit_desc) X(mmio_read)	\
+	X(mmio_write) X(reclaim_desc) X(irq) X(softirq) X(napi_poll)	\
+	X(rx_pkt) X(ip_rcv) X(icmp_echo) X(sock_deliver) X(recvmsg)	\
+	X(wakeup) X(timer) X(user_iter) X(copy_byte_x16)		\
+	X(tcp_sendmsg) X(sendpage) X(tcp_xmit_skb) X(gso_seg)		\
+	X(tcp_ack) X(tcp_rcv) X(tcp_send_ack) X(tcp_recvmsg)		\
+	X(file_read_x16)
+
+/* One id per cost, for accounting where a CPU's cycles went. */
+#define CPU_COST_ID(f) COST_##f,
+enum cpu_cost { CPU_COST_FIELDS(CPU_COST_ID) COST_NR };
+_Static_assert(COST_NR <= 64, "cost ids fit a 64-bit mask");
+#undef CPU_COST_ID
+extern const char *const cpu_cost_names[COST_NR];
+
 struct platform {
 	const char	*name;
 	const char	*source;

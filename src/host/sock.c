@@ -115,7 +115,7 @@ bool sock_queue_rcv_skb(struct cpu *cpu, struct sock *sk, struct sk_buff *skb)
 	}
 	sk->sk_rmem_alloc += skb->truesize;
 	skb_queue_tail(&sk->rxq, skb);
-	cpu_charge(cpu, cpu->host->plat->cost.sock_deliver);
+	cpu_charge(cpu, COST_sock_deliver, cpu->host->plat->cost.sock_deliver);
 	if (sk->rx_waiter)
 		task_wake(sk->rx_waiter);
 	return true;

@@ -46,7 +46,7 @@ static void task_work(struct cpu *cpu, struct work *w)
 			cpu->min_vruntime = t->vruntime;
 	}
 	start = cpu->t;
-	cpu_charge(cpu, cpu->host->plat->cost.wakeup);
+	cpu_charge(cpu, COST_wakeup, cpu->host->plat->cost.wakeup);
 	t->run(cpu, t);
 	t->vruntime += cpu->t - start;
 	t->sum_exec += cpu->t - start;

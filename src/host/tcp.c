@@ -201,7 +201,7 @@ static void tcp_transmit_skb(struct cpu *cpu, struct tcp_sock *tp, struct sk_buf
 	struct sk_buff *c = skb_pool_get(tp->host->pool);
 	uint32_t len = payload(skb), win = tcp_select_window(tp);
 
-	cpu_charge(cpu, cost(tp)->tcp_xmit_skb);
+	cpu_charge(cpu, COST_tcp_xmit_skb, cost(tp)->tcp_xmit_skb);
 	fill_tcp_header(tp, c, cpu);
 	c->seq = skb->seq;
 	c->end_seq = skb->end_seq;
@@ -364,7 +364,7 @@ uint32_t tcp_sendmsg_step(struct cpu *cpu, struct tcp_sock *tp, uint32_t len, bo
 	struct sk_buff *skb = tp->write_queue.tail;
 	uint32_t copy;
 
-	cpu_charge(cpu, cost(tp)->tcp_sendmsg);
+	cpu_charge(cpu, COST_tcp_sendmsg, cost(tp)->tcp_sendmsg);
 	/* append to the tail while it is unsent and below the size goal */
 	if (!skb || !tp->send_head || payload(skb) >= tp->size_goal) {
 		/* new_segment */
@@ -386,9 +386,9 @@ uint32_t tcp_sendmsg_step(struct cpu *cpu, struct tcp_sock *tp, uint32_t len, bo
 	tp->sk_wmem_queued += copy;
 	tp->write_seq += copy;
 	if (sendfile)
-		cpu_charge(cpu, (uint64_t)cost(tp)->sendpage * DIV_ROUND_UP(copy, 4096));
+		cpu_charge(cpu, COST_sendpage, (uint64_t)cost(tp)->sendpage * DIV_ROUND_UP(copy, 4096));
 	else
-		cpu_charge(cpu, (uint64_t)cost(tp)->copy_byte_x16 * DIV_ROUND_UP(copy, 16));
+		cpu_charge(cpu, COST_copy_byte_x16, (uint64_t)cost(tp)->copy_byte_x16 * DIV_ROUND_UP(copy, 16));
 	/* forced_push: more than half the peer's window unpushed */
 	if (tp->write_seq - tp->snd_nxt > tp->max_window / 2)
 		tcp_write_xmit(cpu, tp);
@@ -422,7 +422,7 @@ void tcp_tasklet_func(struct cpu *cpu)
 		struct tcp_sock *next = tp->tsq_next;
 
 		tp->tsq_queued = false;
-		cpu_charge(cpu, cost(tp)->softirq);
+		cpu_charge(cpu, COST_softirq, cost(tp)->softirq);
 		if (tp->owned)	/* tcp_tsq_handler: TCP_TSQ_DEFERRED */
 			tp->tsq_deferred = true;
 		else
@@ -448,7 +448,7 @@ struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb)
 		struct sk_buff *seg = skb_pool_copy(tp->host->pool, skb);
 		uint32_t n = (uint32_t)MIN((uint64_t)skb->gso_size, skb->end_seq - seq);
 
-		cpu_charge(cpu, cost(tp)->gso_seg);
+		cpu_charge(cpu, COST_gso_seg, cost(tp)->gso_seg);
 		memcpy(seg->t, skb->t, sizeof(seg->t));
 		seg->seq = seq;
 		seg->end_seq = seq + n;
@@ -657,7 +657,7 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 		return;
 	}
 	tp->acks_in++;
-	cpu_charge(cpu, cost(tp)->tcp_ack);
+	cpu_charge(cpu, COST_tcp_ack, cost(tp)->tcp_ack);
 	if (ack > tp->snd_una) {
 		tcp_ack_advance(cpu, tp, skb, ack);
 	} else if (!skb->payload_len && !win_changed && ++tp->dupacks == 3 &&
@@ -712,7 +712,7 @@ static void tcp_send_ack(struct cpu *cpu, struct tcp_sock *tp)
 	struct sk_buff *c = alloc_skb(tp->host, (uint32_t)tp->host->plat->max_tcp_header);
 	uint32_t win = tcp_select_window(tp);
 
-	cpu_charge(cpu, cost(tp)->tcp_send_ack);
+	cpu_charge(cpu, COST_tcp_send_ack, cost(tp)->tcp_send_ack);
 	fill_tcp_header(tp, c, cpu);
 	c->seq = c->end_seq = tp->snd_nxt;
 	c->tcp_win = win;
@@ -873,7 +873,7 @@ static void tcp_v4_do_rcv(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *
 {
 	bool ack_now;
 
-	cpu_charge(cpu, cost(tp)->tcp_rcv);
+	cpu_charge(cpu, COST_tcp_rcv, cost(tp)->tcp_rcv);
 	tp->segs_in++;
 	/* tcp_replace_ts_recent: only a segment starting at or before rcv_wup
 	 * (where our last ACK left the window) may replace ts_recent, and only
@@ -1008,7 +1008,7 @@ uint32_t tcp_recvmsg(struct cpu *cpu, struct tcp_sock *tp, uint32_t len)
 	uint32_t done = 0;
 	struct sk_buff *skb;
 
-	cpu_charge(cpu, cost(tp)->tcp_recvmsg);
+	cpu_charge(cpu, COST_tcp_recvmsg, cost(tp)->tcp_recvmsg);
 	while (done < len && (skb = tp->sk.rxq.head)) {
 		uint32_t avail = payload(skb) - skb->rx_off;
 		uint32_t n = MIN(avail, len - done);
@@ -1021,7 +1021,7 @@ uint32_t tcp_recvmsg(struct cpu *cpu, struct tcp_sock *tp, uint32_t len)
 			kfree_skb(cpu, skb);
 		}
 	}
-	cpu_charge(cpu, (uint64_t)cost(tp)->copy_byte_x16 * DIV_ROUND_UP(done, 16));
+	cpu_charge(cpu, COST_copy_byte_x16, (uint64_t)cost(tp)->copy_byte_x16 * DIV_ROUND_UP(done, 16));
 	tp->copied_seq += done;
 	if (!done)
 		return 0;

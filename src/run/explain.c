@@ -129,6 +129,32 @@ static int busiest_cpu(const struct host *h, double *pct, sim_time_t duration)
 	return best;
 }
 
+/* The three platform costs that took most of a CPU's cycles. */
+static void cpu_costs_explain(const struct cpu *c, FILE *out)
+{
+	uint64_t total = 0, shown = 0;
+	int i, k, best;
+
+	for (i = 0; i < COST_NR; i++)
+		total += c->cost_cycles[i];
+	if (!total)
+		return;
+	fprintf(out, "  where its cycles went:");
+	for (k = 0; k < 3; k++) {
+		best = -1;
+		for (i = 0; i < COST_NR; i++)
+			if (c->cost_cycles[i] && !(shown & (1ull << i)) &&
+			    (best < 0 || c->cost_cycles[i] > c->cost_cycles[best]))
+				best = i;
+		if (best < 0)
+			break;
+		shown |= 1ull << best;
+		fprintf(out, "%s %s %.0f %%", k ? "," : "", cpu_cost_names[best],
+			100.0 * (double)c->cost_cycles[best] / (double)total);
+	}
+	fprintf(out, " (cost keys of [host.NAME.cost]).\n");
+}
+
 /* The other limiters that held the flow at least 5 % of the time. */
 static void also_limited(const struct tcp_sock *tp, enum tcp_limit main_l, FILE *out)
 {
@@ -264,6 +290,7 @@ static void stream_explain(const struct world *w, const struct stream_app *s, FI
 		c = busiest_cpu(s->host, &pct, w->duration);
 		fprintf(out, "  cause: a CPU on the path had work queued; the busiest, %s cpu%d, was"
 			" busy %.1f %% of the run.\n", s->host->name, c, pct);
+		cpu_costs_explain(&s->host->cpus[c], out);
 		break;
 	case TCP_LIM_CWND:
 		fprintf(out, "  cause: the congestion window was full: cwnd %u, ssthresh %u, %llu"

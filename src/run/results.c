@@ -258,6 +258,26 @@ static json_t *task_json(const struct world_app *a)
 	return o;
 }
 
+/* Where the CPU's cycles went, by platform cost, largest first; costs
+ * that took none are left out. */
+static json_t *cycles_json(const struct cpu *c)
+{
+	json_t *o = json_object();
+	int order[COST_NR], n = 0, i, j;
+
+	for (i = 0; i < COST_NR; i++) {
+		if (!c->cost_cycles[i])
+			continue;
+		for (j = n++; j > 0 && c->cost_cycles[order[j - 1]] < c->cost_cycles[i]; j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+	}
+	for (i = 0; i < n; i++)
+		json_object_set_new(o, cpu_cost_names[order[i]],
+				    json_integer((json_int_t)c->cost_cycles[order[i]]));
+	return o;
+}
+
 static json_t *cpu_json(const struct cpu *c, sim_time_t dur)
 {
 	json_t *o = json_object(), *pct = json_object(), *sirq = json_object();
@@ -272,6 +292,7 @@ static json_t *cpu_json(const struct cpu *c, sim_time_t dur)
 		json_object_set_new(sirq, softirq_names[a], json_integer((json_int_t)c->softirqs[a]));
 	json_object_set_new(o, "softirqs", sirq);
 	json_object_set_new(o, "context_switches", json_integer((json_int_t)c->nr_switches));
+	json_object_set_new(o, "cycles", cycles_json(c));
 	return o;
 }
 

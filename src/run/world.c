@@ -170,22 +170,9 @@ static void bql_tunables(struct host *h, const struct scn_host *sh)
 	}
 }
 
-/* [host.NAME.cost] keys, one per field of struct cpu_costs. */
-#define COST_FIELDS(X)							\
-	X(syscall) X(raw_sendmsg) X(udp_sendmsg) X(ip_output)		\
-	X(dev_queue_xmit) X(xmit_pkt) X(xmit_desc) X(mmio_read)	\
-	X(mmio_write) X(reclaim_desc) X(irq) X(softirq) X(napi_poll)	\
-	X(rx_pkt) X(ip_rcv) X(icmp_echo) X(sock_deliver) X(recvmsg)	\
-	X(wakeup) X(timer) X(user_iter) X(copy_byte_x16)		\
-	X(tcp_sendmsg) X(sendpage) X(tcp_xmit_skb) X(gso_seg)		\
-	X(tcp_ack) X(tcp_rcv) X(tcp_send_ack) X(tcp_recvmsg)		\
-	X(file_read_x16)
-
 #define COST_ONE(f) + 1
 /* Every cost has a key, and every key but clock is a cost. */
-_Static_assert(sizeof(struct cpu_costs) == (0 COST_FIELDS(COST_ONE)) * sizeof(uint32_t),
-	       "a struct cpu_costs field without a [host.NAME.cost] key");
-_Static_assert(sizeof(struct scn_cost) == (1 COST_FIELDS(COST_ONE)) * sizeof(int64_t),
+_Static_assert(sizeof(struct scn_cost) == (1 CPU_COST_FIELDS(COST_ONE)) * sizeof(int64_t),
 	       "a [host.NAME.cost] key world.c does not apply");
 #undef COST_ONE
 
@@ -195,7 +182,7 @@ static void platform_costs(struct platform *p, const struct scn_cost *c)
 #define COST_SET(f)				\
 	if (c->f != SCN_UNSET)			\
 		p->cost.f = (uint32_t)c->f;
-	COST_FIELDS(COST_SET)
+	CPU_COST_FIELDS(COST_SET)
 #undef COST_SET
 	if (c->clock != SCN_UNSET)
 		p->cpu_hz = (uint64_t)c->clock * 1000000;

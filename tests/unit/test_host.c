@@ -123,7 +123,7 @@ static int order[8], nr_order;
 static void record(struct cpu *cpu, struct work *w)
 {
 	order[nr_order++] = (int)(intptr_t)w->arg;
-	cpu_charge(cpu, 1200);	/* 1 us at 1.2 GHz */
+	cpu_charge(cpu, COST_ip_output, 1200);	/* 1 us at 1.2 GHz */
 }
 
 static void test_cpu_priority(void **state)
@@ -201,7 +201,7 @@ static void hog_run(struct cpu *cpu, struct task *t)
 {
 	struct hog *h = t->app;
 
-	cpu_charge(cpu, cpu->cpu_hz / 10000);
+	cpu_charge(cpu, COST_ip_output, cpu->cpu_hz / 10000);
 	h->steps++;
 	task_continue(t);
 }

@@ -191,7 +191,7 @@ static enum netdev_tx ideal_xmit(struct sk_buff *skb, struct net_device *dev)
 	struct ideal_port *ip = dev->priv;
 	struct cpu *cpu = ip->host->cur_cpu;
 
-	cpu_charge(cpu, ip->host->plat->cost.xmit_pkt);
+	cpu_charge(cpu, COST_xmit_pkt, ip->host->plat->cost.xmit_pkt);
 	skb_queue_tail(&ip->txfifo, skb);
 	if (tx_held(ip) >= ip->tx_ring)	/* no descriptor left for the next */
 		netif_tx_stop_queue(&dev->txq[0]);
@@ -209,7 +209,7 @@ static int ideal_poll(struct napi_struct *napi, int budget)
 	if (ip->done.qlen)
 		ip->polls_freeing++;
 	while ((skb = skb_dequeue(&ip->done))) {
-		cpu_charge(cpu, ip->host->plat->cost.reclaim_desc);
+		cpu_charge(cpu, COST_reclaim_desc, ip->host->plat->cost.reclaim_desc);
 		ip->reclaimed++;
 		dev_kfree_skb_any(cpu, skb);
 	}
@@ -222,7 +222,7 @@ static int ideal_poll(struct napi_struct *napi, int budget)
 		if (skb == ip->rx_unstamped)
 			ip->rx_unstamped = ip->rx.head;	/* the rest is unsignalled too */
 		skb->path[PATH_POLL] = start;
-		cpu_charge(cpu, ip->host->plat->cost.rx_pkt);
+		cpu_charge(cpu, COST_rx_pkt, ip->host->plat->cost.rx_pkt);
 		ip->rx_packets++;
 		rx++;
 		if (gro_can_merge(held, skb)) {

@@ -153,14 +153,14 @@ static struct mvneta_port *netdev_priv(struct net_device *dev)
 
 static uint32_t mvreg_read(struct mvneta_port *pp, struct cpu *cpu, uint32_t reg)
 {
-	cpu_charge(cpu, pp->host->plat->cost.mmio_read);
+	cpu_charge(cpu, COST_mmio_read, pp->host->plat->cost.mmio_read);
 	return mvneta_dev_read(&pp->dev, reg);
 }
 
 static void mvreg_write(struct mvneta_port *pp, struct cpu *cpu, uint32_t reg, uint32_t val)
 {
 	if (cpu)
-		cpu_charge(cpu, pp->host->plat->cost.mmio_write);
+		cpu_charge(cpu, COST_mmio_write, pp->host->plat->cost.mmio_write);
 	mvneta_dev_write(&pp->dev, reg, val);
 }
 
@@ -210,7 +210,7 @@ static void txq_done(struct mvneta_port *pp, struct cpu *cpu, struct mvneta_tx_q
 
 		txq->tx_skb[txq->get] = NULL;
 		txq->get = (txq->get + 1) % txq->size;
-		cpu_charge(cpu, pp->host->plat->cost.reclaim_desc);
+		cpu_charge(cpu, COST_reclaim_desc, pp->host->plat->cost.reclaim_desc);
 		if (skb) {
 			pkts++;
 			bytes += skb->len;
@@ -319,8 +319,8 @@ static uint32_t mvneta_tx_tso(struct mvneta_port *pp, struct cpu *cpu,
 			n++;
 		}
 	}
-	cpu_charge(cpu, (uint64_t)pp->host->plat->cost.xmit_desc * n +
-		   (uint64_t)pp->host->plat->cost.gso_seg * skb->gso_segs);
+	cpu_charge2(cpu, COST_xmit_desc, (uint64_t)pp->host->plat->cost.xmit_desc * n,
+		    COST_gso_seg, (uint64_t)pp->host->plat->cost.gso_seg * skb->gso_segs);
 	return n;
 }
 
@@ -333,7 +333,7 @@ static enum netdev_tx mvneta_tx(struct sk_buff *skb, struct net_device *dev)
 	uint32_t frags = skb->nr_frags + 1u, i, left = skb->len;
 
 	if (skb->gso_segs > 1 && pp->host->dev.tso) {
-		cpu_charge(cpu, pp->host->plat->cost.xmit_pkt);
+		cpu_charge(cpu, COST_xmit_pkt, pp->host->plat->cost.xmit_pkt);
 		frags = mvneta_tx_tso(pp, cpu, txq, skb);
 		if (!frags) {	/* does not fit: dropped, not requeued */
 			dev->tx_dropped++;
@@ -345,8 +345,8 @@ static enum netdev_tx mvneta_tx(struct sk_buff *skb, struct net_device *dev)
 			netif_tx_stop_queue(nq);
 			return NETDEV_TX_BUSY;
 		}
-		cpu_charge(cpu, pp->host->plat->cost.xmit_pkt +
-			   (uint64_t)pp->host->plat->cost.xmit_desc * frags);
+		cpu_charge2(cpu, COST_xmit_pkt, pp->host->plat->cost.xmit_pkt,
+			    COST_xmit_desc, (uint64_t)pp->host->plat->cost.xmit_desc * frags);
 		/* the linear part, then one descriptor per page fragment; the
 		 * skb is freed with its last descriptor */
 		for (i = 0; i < frags; i++) {
@@ -420,7 +420,7 @@ static int mvneta_rx(struct mvneta_port *pp, struct cpu *cpu, int budget,
 		skb->len = desc->data_size;
 		skb->path[PATH_POLL] = start;
 		rxq->packets++;
-		cpu_charge(cpu, pp->host->plat->cost.rx_pkt);
+		cpu_charge(cpu, COST_rx_pkt, pp->host->plat->cost.rx_pkt);
 		netif_receive_skb(cpu, skb);
 	}
 	for (left = todo; left > 0; left -= 255) {	/* mvneta_rxq_desc_num_update */
@@ -507,7 +507,7 @@ static void hr_timer_cb(struct cpu *cpu, struct work *w)
 	struct mvneta_port *pp = w->arg;
 
 	pp->tx_timer_runs++;
-	cpu_charge(cpu, pp->host->plat->cost.timer);
+	cpu_charge(cpu, COST_timer, pp->host->plat->cost.timer);
 	if (tx_done_gbe(pp, cpu, (1u << pp->txq_number) - 1))
 		sim_schedule(pp->host->sim, &pp->hr_ev, cpu_now(cpu) + pp->tx_usecs);
 }
