@@ -241,7 +241,12 @@ static void tsq_explain(const struct stream_app *s, int q, const struct nic_queu
 		" below TCP, charged until the driver frees them) reached the era's limit; at the"
 		" last stop it held %lld B against %u B.\n", (unsigned long long)tp->tsq_throttles,
 		(long long)tp->tsq_wmem, tp->tsq_limit);
-	if (kp->tsq_mode < (int)ARRAY_SIZE(tsq_rules) && tsq_rules[kp->tsq_mode])
+	if (kp->tsq_mode == TSQ_DYN_312RC)
+		fprintf(out, "  rule (kernel %s): %s (tcp_limit_output_bytes is not used); pacing"
+			" rate %.1f Mbit/s, from cwnd %u and srtt %.3f ms.\n", kp->name,
+			tsq_rules[kp->tsq_mode], (double)tp->pacing_rate * 8 / 1e6,
+			tp->cc.snd_cwnd, time_to_ms(tp->srtt));
+	else if (kp->tsq_mode < (int)ARRAY_SIZE(tsq_rules) && tsq_rules[kp->tsq_mode])
 		fprintf(out, "  rule (kernel %s): %s; tcp_limit_output_bytes %u, pacing rate %.1f"
 			" Mbit/s.\n", kp->name, tsq_rules[kp->tsq_mode], kp->tcp_limit_output_bytes,
 			tp->pacing_rate == UINT64_MAX ? 0 : (double)tp->pacing_rate * 8 / 1e6);
@@ -255,7 +260,11 @@ static void tsq_explain(const struct stream_app *s, int q, const struct nic_queu
 		fprintf(out, "  per timer run: %.1f KB acknowledged on average; the flow sends"
 			" about one limit's worth each time the timer frees the ring.\n",
 			(double)tp->bytes_acked / (double)ni->tx_timer_runs / 1000);
-	if (!strcmp(ni->reclaim, "tx-irq"))
+	if (kp->tsq_mode == TSQ_DYN_312RC)
+		fprintf(out, "  remedy: free sent skbs sooner (tx_reclaim = rx-poll, tx-irq,"
+			" hrtimer), or a kernel with \"tcp: tsq: restore minimal amount of"
+			" queueing\" (3.12.x, 3.13), where tcp_limit_output_bytes is the floor.\n");
+	else if (!strcmp(ni->reclaim, "tx-irq"))
 		fprintf(out, "  remedy: a TX-done interrupt sooner (ethtool -C tx-frames lower), or a"
 			" larger tcp_limit_output_bytes.\n");
 	else
