@@ -16,6 +16,7 @@
 #include "nicsim/time.h"
 
 #define SCN_NAME_MAX	32
+#define SCN_PPB_ONE	1000000000LL	/* probability 1 in parts per billion */
 #define SCN_MAX_MASKS	8	/* TX queues with an xps_cpus mask */
 #define SCN_STR_MAX	256
 #define SCN_MAX_HOSTS	16
@@ -34,6 +35,8 @@ struct scn_link {
 	int64_t		rate;		/* bit/s, default 1Gbit */
 	sim_time_t	delay;		/* propagation, default 500ns (~100 m) */
 	int64_t		mtu;		/* bytes, default 1500 */
+	int64_t		loss;		/* frame loss, parts per billion */
+	char		loss_from[SCN_NAME_MAX];	/* "" = both directions */
 };
 
 /* [host.NAME.ethtool]: ethtool -C / -G. SCN_UNSET = driver default. */
@@ -214,6 +217,7 @@ void scenario_print_keys(FILE *out, bool markdown);
 int parse_bytes(const char *s, int64_t *out);	/* 64KiB, 1500, 2k */
 int parse_time(const char *s, sim_time_t *out);	/* 10ms 1.5s 100us 3ns 7ps */
 int parse_rate(const char *s, int64_t *out);	/* 1Gbit 100Mbit 9600bit */
+int parse_prob(const char *s, int64_t *ppb);	/* 0.001 0.1% -> 1000000 */
 /* The closest word of a NULL-terminated list (for "did you mean");
  * NULL only if it is empty. */
 const char *scn_closest(const char *word, const char *const *list);

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "link/eth.h"
 #include "core/util.h"
+#include "host/host.h"
 
 void eth_link_init(struct eth_link *l, struct sim *sim, int64_t rate, sim_time_t delay)
 {
@@ -17,6 +18,14 @@ void eth_link_init(struct eth_link *l, struct sim *sim, int64_t rate, sim_time_t
 	l->port[1].peer = &l->port[0];
 }
 
+void eth_set_loss(struct eth_port *port, uint64_t ppb, uint64_t seed, const char *name,
+		  struct skb_pool *pool)
+{
+	port->loss_ppb = ppb;
+	port->pool = pool;
+	rng_stream(&port->loss_rng, seed, name);
+}
+
 sim_time_t eth_wire_time(const struct eth_link *l, uint32_t bytes)
 {
 	if (l->ps_per_byte)	/* the rate divides 8e12: exact, no division */
@@ -27,8 +36,12 @@ sim_time_t eth_wire_time(const struct eth_link *l, uint32_t bytes)
 static void eth_arrive(struct sim *sim, struct sim_event *ev)
 {
 	struct eth_port *port = ev->arg;
-	struct sk_buff *frame = (struct sk_buff *)(uintptr_t)ev->data;
+	struct sk_buff *frame = (struct sk_buff *)(uintptr_t)(ev->data & ~(uint64_t)1);
 
+	if (ev->data & 1) {	/* corrupted on the wire: the MAC drops it */
+		skb_pool_put(port->peer->pool, frame);
+		return;
+	}
 	port->rx_frames++;
 	frame->path[PATH_ARRIVE] = sim->now;
 	port->rx(port, frame);
@@ -39,6 +52,7 @@ sim_time_t eth_xmit(struct eth_port *port, struct sk_buff *frame, sim_time_t t)
 	struct eth_link *l = port->link;
 	uint32_t wire = eth_wire_bytes(frame->len);
 	sim_time_t last_bit = t + eth_wire_time(l, wire - 12);
+	uint64_t lost = 0;
 
 	BUG_ON(t < port->busy_until);
 	port->busy_until = t + eth_wire_time(l, wire);
@@ -50,8 +64,12 @@ sim_time_t eth_xmit(struct eth_port *port, struct sk_buff *frame, sim_time_t t)
 	port->tx_bytes += frame->len;
 	if (port->tap)
 		port->tap(port->tap_arg, t, frame);
+	if (port->loss_ppb && rng_below(&port->loss_rng, 1000000000) < port->loss_ppb) {
+		port->lost_frames++;
+		lost = 1;	/* skbs are at least 8-byte aligned */
+	}
 	sim_post(l->sim, last_bit + l->delay, eth_arrive, port->peer,
-		 (uint64_t)(uintptr_t)frame);
+		 (uint64_t)(uintptr_t)frame | lost);
 	return last_bit;
 }
 

@@ -7,7 +7,13 @@
  * 12-byte inter-frame gap (IEEE 802.3 clause 4); propagation delay; frames
  * delivered to the far port when their last bit arrives. The transmitting
  * device decides when a frame starts; the link tells when the wire is free.
- * Leaves out: bit errors, pause frames, autonegotiation.
+ * Frame loss (netem-like, but where it happens on a real link): a frame
+ * may be corrupted on the wire with a fixed probability per direction,
+ * drawn from its own random stream; it still takes its wire time and is
+ * captured at the sending port, and the receiving MAC drops it (bad FCS,
+ * counted as rx_crc_errors) instead of handing it to the device.
+ * Leaves out: bit-error-rate loss that grows with frame length, bursts,
+ * pause frames, autonegotiation.
  */
 #ifndef NICSIM_LINK_ETH_H
 #define NICSIM_LINK_ETH_H
@@ -16,6 +22,7 @@
 #include <stdint.h>
 #include "nicsim/sim.h"
 #include "nicsim/skb.h"
+#include "nicsim/rng.h"
 
 struct eth_port;
 
@@ -33,6 +40,10 @@ struct eth_port {
 	eth_tap_fn	tap;		/* pcap of frames leaving this port */
 	void		*tap_arg;
 	uint64_t	tx_frames, tx_bytes, rx_frames;
+	uint64_t	loss_ppb;	/* of the frames this port sends */
+	struct rng	loss_rng;
+	uint64_t	lost_frames;	/* sent by this port, dropped at the far MAC */
+	struct skb_pool	*pool;		/* where dropped frames go */
 	sim_time_t	busy_ps;
 	/* the last frames' wire intervals: a device may commit frames ahead
 	 * of the simulation's clock (a CPU item reading its registers) */
@@ -49,6 +60,10 @@ struct eth_link {
 };
 
 void eth_link_init(struct eth_link *l, struct sim *sim, int64_t rate, sim_time_t delay);
+/* Frames that `port` sends are lost with probability ppb / 1e9, drawn from
+ * the stream `name` of `seed`; dropped frames go back to `pool`. */
+void eth_set_loss(struct eth_port *port, uint64_t ppb, uint64_t seed, const char *name,
+		  struct skb_pool *pool);
 /* Time to serialise `bytes` on the wire. */
 sim_time_t eth_wire_time(const struct eth_link *l, uint32_t bytes);
 /*

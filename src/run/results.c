@@ -396,6 +396,7 @@ static json_t *link_json(const struct world *w)
 	int i;
 
 	json_object_set_new(o, "rate_bps", json_integer(w->link.rate));
+	json_object_set_new(o, "loss", jreal((double)w->scn->link.loss / SCN_PPB_ONE, 9));
 	for (i = 0; i < 2; i++) {
 		const struct eth_port *p = &w->link.port[i];
 		json_t *d = json_object();
@@ -404,6 +405,7 @@ static json_t *link_json(const struct world *w)
 		json_object_set_new(d, "to", json_string(w->hosts[1 - i].name));
 		json_object_set_new(d, "frames", json_integer((json_int_t)p->tx_frames));
 		json_object_set_new(d, "bytes", json_integer((json_int_t)p->tx_bytes));
+		json_object_set_new(d, "lost", json_integer((json_int_t)p->lost_frames));
 		json_object_set_new(d, "utilisation_pct",
 				    jreal(100.0 * (double)p->busy_ps / (double)w->duration, 4));
 		json_array_append_new(dirs, d);

@@ -139,6 +139,22 @@ static void host_summary(const struct world *w, const struct host *h, FILE *out)
 	fprintf(out, "\n");
 }
 
+/* Only with [link] loss: what the wire dropped, per direction. */
+static void link_loss_summary(const struct world *w, FILE *out)
+{
+	int i;
+
+	fprintf(out, "link: loss %.9g%%", (double)w->scn->link.loss * 100 / SCN_PPB_ONE);
+	for (i = 0; i < 2; i++) {
+		const struct eth_port *p = &w->link.port[i];
+
+		fprintf(out, "; %s -> %s %llu of %llu frames lost", w->hosts[i].name,
+			w->hosts[1 - i].name, (unsigned long long)p->lost_frames,
+			(unsigned long long)p->tx_frames);
+	}
+	fprintf(out, "\n");
+}
+
 void world_summary(const struct world *w, FILE *out)
 {
 	int i;
@@ -156,4 +172,6 @@ void world_summary(const struct world *w, FILE *out)
 	}
 	for (i = 0; i < w->nr_hosts; i++)
 		host_summary(w, &w->hosts[i], out);
+	if (w->scn->link.loss)
+		link_loss_summary(w, out);
 }

@@ -460,6 +460,11 @@ int world_build(struct world *w, const struct scenario *s, struct scn_error *err
 			return -1;
 	for (i = 0; i < s->nr_hosts; i++)
 		w->hosts[i].dev.mtu = (uint32_t)s->link.mtu;
+	for (i = 0; i < 2; i++)
+		if (!s->link.loss_from[0] || !strcmp(s->link.loss_from, s->hosts[i].name))
+			eth_set_loss(&w->link.port[i], (uint64_t)s->link.loss,
+				     (uint64_t)s->sim.seed, i ? "link.loss.1" : "link.loss.0",
+				     &w->pool);
 	w->apps = xcalloc((size_t)MAX(s->nr_apps, 1), sizeof(*w->apps));
 	for (i = 0; i < s->nr_apps; i++, w->nr_apps++)
 		if (build_app(w, &w->apps[i], &s->apps[i], err))

@@ -31,6 +31,7 @@ int scn_parse_bytes(const char *s, int64_t *out);
 int scn_parse_time(const char *s, sim_time_t *out);
 int scn_parse_rate(const char *s, int64_t *out);
 int scn_parse_double(const char *s, double *out);
+int scn_parse_prob(const char *s, int64_t *out);
 
 /* Section kinds, in the order `nicsim keys` lists them. */
 enum scn_kind {
@@ -51,6 +52,7 @@ enum scn_type {
 	SCN_T_TIME,
 	SCN_T_USECS,	/* integer microseconds like ethtool, or a time */
 	SCN_T_RATE,
+	SCN_T_PROB,	/* a probability, stored in parts per billion */
 	SCN_T_CHOICE,	/* one of a NULL-terminated list of names */
 	SCN_T_STRING,
 	SCN_T_DOUBLE,

@@ -59,6 +59,13 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_LINK, "mtu", SCN_T_BYTES, struct scn_link, mtu,
 	    .min = 68, .max = 9600, .def = "1500", .unit = "bytes",
 	    .meaning = "MTU of every interface on the link"),
+	KEY(SCN_LINK, "loss", SCN_T_PROB, struct scn_link, loss,
+	    .min = 0, .max = SCN_PPB_ONE, .def = "0", .unit = "probability",
+	    .meaning = "Chance that a frame is corrupted on the wire and dropped by the "
+		       "receiving MAC (bad FCS); independent per frame, drawn from the seed"),
+	KEY(SCN_LINK, "loss_from", SCN_T_STRING, struct scn_link, loss_from,
+	    .nodef = "(both)", .unit = "host",
+	    .meaning = "Apply loss only to the frames this host sends (default: both directions)"),
 
 	KEY(SCN_HOST, "platform", SCN_T_CHOICE, struct scn_host, platform,
 	    .choices = nicsim_platform_names, .def = "x86-64", .unit = "",
@@ -443,6 +450,8 @@ static int parse_number(const struct scn_key *k, const char *v, int64_t *out)
 		return parse_usecs(v, out);
 	case SCN_T_RATE:
 		return scn_parse_rate(v, out);
+	case SCN_T_PROB:
+		return scn_parse_prob(v, out);
 	default:
 		BUG_ON(1);
 		return SCN_NUM_SYNTAX;
@@ -481,6 +490,8 @@ static void fmt_number(const struct scn_key *k, int64_t v, char *buf,
 		scn_fmt_time(v, buf, len);
 	else if (k->type == SCN_T_RATE && v)
 		fmt_scaled(v, rn, rs, buf, len);
+	else if (k->type == SCN_T_PROB)
+		snprintf(buf, len, "%.9g%%", (double)v * 100 / SCN_PPB_ONE);
 	else
 		snprintf(buf, len, "%lld", (long long)v);
 }
@@ -522,12 +533,14 @@ static const char *const type_nouns[] = {
 	[SCN_T_TIME] = "a time (e.g. 10ms, 1.5s, 100us)",
 	[SCN_T_USECS] = "a time (microseconds as in ethtool, e.g. 100 or 100us)",
 	[SCN_T_RATE] = "a rate (e.g. 1Gbit, 100Mbit)",
+	[SCN_T_PROB] = "a probability (e.g. 0.001 or 0.1%)",
 };
 
 static const char *const base_units[] = {
 	[SCN_T_INT] = "units", [SCN_T_BYTES] = "bytes",
 	[SCN_T_TIME] = "picoseconds", [SCN_T_USECS] = "microseconds",
 	[SCN_T_RATE] = "bit/s",
+	[SCN_T_PROB] = "parts per billion",
 };
 
 static void syntax_error(const struct scn_key *k, const char *v, int rc,

@@ -898,6 +898,9 @@ int scenario_check(const struct scenario *s, struct scn_error *err)
 				  "at least one [host.NAME] section");
 		return -1;
 	}
+	if (s->link.loss_from[0] &&
+	    check_host_ref(s, s->link.loss_from, "loss_from", err))
+		return -1;
 	for (i = 0; i < s->nr_apps; i++)
 		if (check_app(s, &s->apps[i], err))
 			return -1;

@@ -225,6 +225,17 @@ int scn_parse_rate(const char *s, int64_t *out)
 	return parse_scaled(s, rate_units, out);
 }
 
+/* A probability in parts per billion: a fraction (0.001) or a percentage
+ * (0.1%), down to 1e-9. */
+static const struct unit prob_units[] = {
+	{ "", SCN_PPB_ONE }, { "%", SCN_PPB_ONE / 100 }, { NULL, 0 }
+};
+
+int scn_parse_prob(const char *s, int64_t *out)
+{
+	return parse_scaled(s, prob_units, out);
+}
+
 /* A finite decimal number such as -3, 0.25 or 1e-3 (no hex, inf, nan). */
 int scn_parse_double(const char *s, double *out)
 {
@@ -255,6 +266,16 @@ int parse_time(const char *s, sim_time_t *out)
 int parse_rate(const char *s, int64_t *out)
 {
 	return scn_parse_rate(s, out) ? -1 : 0;
+}
+
+int parse_prob(const char *s, int64_t *ppb)
+{
+	int64_t v;
+
+	if (scn_parse_prob(s, &v) || v > SCN_PPB_ONE)
+		return -1;
+	*ppb = v;
+	return 0;
 }
 
 int parse_int(const char *s, int64_t min, int64_t max, int64_t *out)

@@ -175,6 +175,35 @@ static void test_rate(void **state)
 	assert_int_equal(r, 42);
 }
 
+static void test_prob(void **state)
+{
+	int64_t p;
+
+	assert_int_equal(parse_prob("0.001", &p), 0);
+	assert_int_equal(p, 1000000);
+	assert_int_equal(parse_prob("0.1%", &p), 0);
+	assert_int_equal(p, 1000000);
+	assert_int_equal(parse_prob("1", &p), 0);
+	assert_int_equal(p, SCN_PPB_ONE);
+	assert_int_equal(parse_prob("100%", &p), 0);
+	assert_int_equal(p, SCN_PPB_ONE);
+	assert_int_equal(parse_prob("0.000000001", &p), 0);	/* one in a billion */
+	assert_int_equal(p, 1);
+	assert_int_equal(parse_prob("0", &p), 0);
+	assert_int_equal(p, 0);
+
+	p = 42;
+	assert_int_equal(parse_prob("1.5", &p), -1);		/* above 1 */
+	assert_int_equal(parse_prob("101%", &p), -1);
+	assert_int_equal(parse_prob("-0.1", &p), -1);
+	assert_int_equal(parse_prob("0.0000000001", &p), -1);	/* finer than 1e-9 */
+	assert_int_equal(parse_prob("1e-3", &p), -1);
+	assert_int_equal(parse_prob("some", &p), -1);
+	assert_int_equal(parse_prob("", &p), -1);
+	assert_int_equal(parse_prob("5 ppm", &p), -1);
+	assert_int_equal(p, 42);
+}
+
 static void test_int(void **state)
 {
 	int64_t v;
@@ -831,6 +860,7 @@ int main(void)
 		cmocka_unit_test(test_bytes),
 		cmocka_unit_test(test_time),
 		cmocka_unit_test(test_rate),
+		cmocka_unit_test(test_prob),
 		cmocka_unit_test(test_int),
 		cmocka_unit_test(test_load_every_section),
 		cmocka_unit_test(test_unknown_key),
