@@ -3,10 +3,11 @@
  * Fuzz target: the number and unit parsers of nicsim/scenario.h.
  *
  * Contract: the input, up to its first NUL, is one value as a user writes
- * it. It goes through parse_bytes(), parse_time(), parse_rate() and
+ * it. It goes through parse_bytes(), parse_time(), parse_rate(), parse_prob() and
  * parse_int() (with several ranges), and through the internal decimal and
  * "did you mean" helpers. Beyond not crashing, the results must hold:
- * sizes, times and rates are never negative; parse_int() stays in its
+ * sizes, times and rates are never negative; a probability is within
+ * [0, 1e9] parts per billion; parse_int() stays in its
  * range and agrees with the unranged parser; a time printed by
  * scn_fmt_time() parses back to the same value; a parsed double is finite.
  * A broken property aborts, which the fuzzer reports as a crash.
@@ -32,6 +33,8 @@ static void check_sizes(const char *s)
 	if (!parse_bytes(s, &v) && v < 0)
 		abort();
 	if (!parse_rate(s, &v) && v < 0)
+		abort();
+	if (!parse_prob(s, &v) && (v < 0 || v > SCN_PPB_ONE))
 		abort();
 	if (!parse_time(s, &t)) {
 		if (t < 0)
