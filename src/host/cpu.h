@@ -7,7 +7,18 @@
  * the core is busy for that long; work queued on a busy core waits. Busy
  * time is accounted like top(1): us, sy, hi, si. Softirqs are raised per
  * CPU and run in the order of kernel/softirq.c (HI, TIMER, NET_TX, NET_RX,
- * ..., TASKLET). timer_list timers fire on jiffy boundaries (HZ from the
+ * ..., TASKLET), in passes as __do_softirq runs them: a pass takes the
+ * pending bits and runs each handler once; bits raised meanwhile make
+ * another pass, at most MAX_SOFTIRQ_RESTART (10) in all, while jiffies
+ * have not passed msecs_to_jiffies(2) since the first and nothing needs
+ * the CPU (need_resched: a task woken on an idle CPU, or one that
+ * preempts the current task). Past that the rest is left to ksoftirqd, a
+ * CFS task of the CPU (task.c), and to the next hardirq's exit (any
+ * interrupt, or the tick, modelled only while softirqs wait), which
+ * starts a new episode inline as irq_exit -> invoke_softirq does (3.x,
+ * 4.4 and 6.x alike: the 4.9-6.1 "let ksoftirqd do its job" rule is not
+ * modelled). Time in ksoftirqd is accounted si, as top shows it.
+ * timer_list timers fire on jiffy boundaries (HZ from the
  * host) from TIMER_SOFTIRQ on the CPU that armed them (kernel/timer.c);
  * hrtimers fire at their exact time.
  *
@@ -77,8 +88,26 @@ struct cpu {
 	struct sim_event ev_dispatch;
 	uint32_t	softirq_pending;
 	struct work	softirq_work;
+	/* __do_softirq: the running episode's pass (bits still to run), its
+	 * restart budget and time limit, whether ksoftirqd runs it */
+	uint32_t	sirq_pass;
+	uint32_t	sirq_cont;	/* handlers to call again before the pass goes on */
+	bool		sirq_episode;
+	bool		sirq_in_ksoftirqd;
+	bool		need_resched;	/* TIF_NEED_RESCHED of the CPU's current */
+	int		sirq_restarts;
+	uint64_t	sirq_end;	/* jiffies */
+	struct task	*ksoftirqd;
+	struct sim_event sirq_tick;	/* the tick, while softirqs wait */
+	uint64_t	ksoftirqd_wakeups;
+	sim_time_t	ksoftirqd_ps;	/* softirq time run by ksoftirqd */
 	void		(*softirq_handler[NR_SOFTIRQS])(struct cpu *cpu);
 	struct timer_list *expired;	/* fired, waiting for TIMER_SOFTIRQ */
+	/* net_rx_action across its work items */
+	bool		net_rx_running;
+	int		net_rx_budget;
+	sim_time_t	net_rx_limit;
+	uint64_t	time_squeeze;	/* softnet_stat's third column */
 	struct napi_struct *poll_head;
 	struct napi_struct *poll_tail;
 	struct qdisc	*output_queue;	/* softnet_data.output_queue */
@@ -153,6 +182,14 @@ static inline sim_time_t cpu_now(const struct cpu *cpu)
 }
 
 void raise_softirq(struct cpu *cpu, enum softirq_nr nr);
+/* From a softirq handler: call it again in the next work item, before the
+ * pass goes on (the handler's loop, split so time can pass in between). */
+static inline void softirq_continue(struct cpu *cpu, enum softirq_nr nr)
+{
+	cpu->sirq_cont |= 1u << nr;
+}
+/* The CPU's ksoftirqd (host init; task.h) */
+void cpu_set_ksoftirqd(struct cpu *cpu, struct task *t);
 void open_softirq(struct cpu *cpu, enum softirq_nr nr, void (*fn)(struct cpu *));
 
 /* timer_list (jiffies) */

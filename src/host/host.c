@@ -50,6 +50,8 @@ void host_init(struct host *h, struct sim *sim, struct skb_pool *pool, int idx,
 		open_softirq(c, NET_TX_SOFTIRQ, net_tx_action);
 		open_softirq(c, NET_RX_SOFTIRQ, net_rx_action);
 		open_softirq(c, TASKLET_SOFTIRQ, tcp_tasklet_func);
+		task_init_sleeping(&h->ksoftirqd[i], c, run_ksoftirqd, NULL);
+		cpu_set_ksoftirqd(c, &h->ksoftirqd[i]);
 	}
 }
 

@@ -14,6 +14,7 @@
 #include "host/cpu.h"
 #include "host/netdev.h"
 #include "host/sock.h"
+#include "host/task.h"
 
 #define HOST_MAX_CPUS	8
 #define HOST_MAX_IRQS	16
@@ -80,6 +81,7 @@ struct host {
 	sim_time_t	tick;		/* ps per jiffy */
 	int		nr_cpus;
 	struct cpu	cpus[HOST_MAX_CPUS];
+	struct task	ksoftirqd[HOST_MAX_CPUS];
 	struct cpu	*cur_cpu;	/* running a work item, or NULL */
 	struct net_device dev;
 	void		*drv;		/* driver private (struct mvneta_port...) */

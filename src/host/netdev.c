@@ -469,30 +469,43 @@ bool napi_complete_done(struct napi_struct *napi, int work_done)
 /*
  * net_rx_action: poll each scheduled NAPI once with its weight, until the
  * list is empty, netdev_budget is spent or two jiffies have passed; what
- * remains is polled in a fresh softirq (time_squeeze).
+ * remains is polled in a fresh softirq (time_squeeze). One poll per CPU
+ * work item: the handler asks to be called again (softirq_continue) while
+ * NAPIs remain, so frames that arrive during a long run of polls are seen
+ * by the later ones, and hardirqs run in between, as on a real CPU.
  */
 void net_rx_action(struct cpu *cpu)
 {
 	const struct kprofile *kp = cpu->host->kp;
-	int budget = kp->netdev_budget;
-	sim_time_t limit = cpu_now(cpu) + kp->netdev_budget_jiffies * cpu->host->tick;
+	struct napi_struct *n = cpu->poll_head;
+	int work;
 
-	while (cpu->poll_head) {
-		struct napi_struct *n = cpu->poll_head;
-		int work;
-
-		if (budget <= 0 || cpu_now(cpu) > limit) {
-			raise_softirq(cpu, NET_RX_SOFTIRQ);
-			break;
-		}
-		cpu->poll_head = n->poll_next;
-		if (!cpu->poll_head)
-			cpu->poll_tail = NULL;
-		cpu_charge(cpu, COST_napi_poll, cpu->host->plat->cost.napi_poll);
-		n->polls++;
-		work = n->poll(n, n->weight);
-		budget -= work;
-		if (n->scheduled)	/* used its whole weight: poll again */
-			poll_list_add(cpu, n);
+	if (!cpu->net_rx_running) {
+		cpu->net_rx_running = true;
+		cpu->net_rx_budget = kp->netdev_budget;
+		cpu->net_rx_limit = cpu_now(cpu) + kp->netdev_budget_jiffies * cpu->host->tick;
 	}
+	if (!n) {
+		cpu->net_rx_running = false;
+		return;
+	}
+	if (cpu->net_rx_budget <= 0 || cpu_now(cpu) > cpu->net_rx_limit) {
+		cpu->net_rx_running = false;
+		cpu->time_squeeze++;
+		raise_softirq(cpu, NET_RX_SOFTIRQ);
+		return;
+	}
+	cpu->poll_head = n->poll_next;
+	if (!cpu->poll_head)
+		cpu->poll_tail = NULL;
+	cpu_charge(cpu, COST_napi_poll, cpu->host->plat->cost.napi_poll);
+	n->polls++;
+	work = n->poll(n, n->weight);
+	cpu->net_rx_budget -= work;
+	if (n->scheduled)	/* used its whole weight: poll again */
+		poll_list_add(cpu, n);
+	if (cpu->poll_head)
+		softirq_continue(cpu, NET_RX_SOFTIRQ);
+	else
+		cpu->net_rx_running = false;
 }

@@ -38,6 +38,7 @@ static void task_work(struct cpu *cpu, struct work *w)
 	struct task *t = w->arg;
 	sim_time_t start;
 
+	cpu->need_resched = false;	/* __schedule */
 	if (cpu->curr_task != t) {	/* context switch in */
 		cpu->curr_task = t;
 		cpu->slice_start = cpu->t;
@@ -66,9 +67,12 @@ static void make_runnable(struct task *t)
 		/* check_preempt_wakeup: t runs before curr's next step */
 		cpu->curr_task = NULL;
 		curr->preempted++;
+		cpu->need_resched = true;
 		cpu_queue_work_head(cpu, &t->work);
 		return;
 	}
+	if (!curr)	/* the idle task is preempted by any wakeup */
+		cpu->need_resched = true;
 	cpu_queue_work(cpu, &t->work);
 }
 
@@ -95,6 +99,13 @@ void task_init(struct task *t, struct cpu *cpu,
 	t->vruntime = 0;
 	t->sum_exec = 0;
 	t->preempted = 0;
+}
+
+void task_init_sleeping(struct task *t, struct cpu *cpu,
+			void (*run)(struct cpu *, struct task *), void *app)
+{
+	task_init(t, cpu, run, app);
+	t->sleeping = true;
 }
 
 void task_start(struct task *t, sim_time_t at)

@@ -22,8 +22,10 @@
  * Deviation: the run queue is FIFO (the next task, not the leftmost in a
  * vruntime tree), and preemption takes effect at the end of the running
  * step (steps are short: a syscall, one skb's copy).
+ * ksoftirqd/N is such a task (run_ksoftirqd, cpu.c), woken when an
+ * episode of softirqs leaves work behind.
  * Leaves out: migration (tasks are pinned), nice levels, the tick, EEVDF
- * (6.6+).
+ * (6.6+), ksoftirqd's time outside handlers (its loop and cond_resched).
  */
 #ifndef NICSIM_HOST_TASK_H
 #define NICSIM_HOST_TASK_H
@@ -56,6 +58,12 @@ void task_wake(struct task *t);
 /* From the task's step: it stays runnable and takes another step when the
  * scheduler gives it the CPU (now, or after others if its slice is over). */
 void task_continue(struct task *t);
+
+/* ksoftirqd/N's step (cpu.c): run the pending softirqs as one episode. */
+void run_ksoftirqd(struct cpu *cpu, struct task *t);
+/* A task that sleeps until task_wake() (a kernel thread). */
+void task_init_sleeping(struct task *t, struct cpu *cpu,
+			void (*run)(struct cpu *, struct task *), void *app);
 
 /* The CFS tunables for a host of ncpus CPUs, in ps (for tests). */
 sim_time_t sched_latency(int ncpus);

@@ -402,6 +402,11 @@ void tcp_wfree(struct cpu *cpu, struct sk_buff *skb)
 	struct tcp_sock *tp = tcp_sk(skb->sk);
 
 	sock_wfree(cpu, skb);	/* uncharge sk_wmem_alloc */
+	/* 6.x: in ksoftirqd (under stress) wait until the qdisc and the
+	 * device hold none of this socket's skbs, then refill in one batch */
+	if (kp(tp)->tsq_ksoftirqd_wait && cpu->sirq_in_ksoftirqd &&
+	    tp->sk.sk_wmem_alloc >= skb_truesize_macro(tp->host->plat, 1))
+		return;
 	if (tp->tsq_throttled && !tp->tsq_queued) {
 		/* test_and_clear(TSQ_THROTTLED) && !test_and_set(TSQ_QUEUED) */
 		tp->tsq_throttled = false;

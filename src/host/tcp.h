@@ -20,7 +20,9 @@
  *    freed once its segments are handed to the driver.
  *  - tcp_wfree: uncharge; if TSQ throttled, queue the socket on this
  *    CPU's TSQ list and raise TASKLET_SOFTIRQ (tcp_tasklet_func ->
- *    tcp_write_xmit), so refill happens on the CPU that freed.
+ *    tcp_write_xmit), so refill happens on the CPU that freed. 6.x
+ *    (6.18.2 tcp_wfree): not from ksoftirqd while sk_wmem_alloc is at
+ *    least SKB_TRUESIZE(1), so a stressed CPU refills in batches.
  *  - tcp_ack: cumulative ACK, RTT from timestamps, RFC 6298 RTO with the
  *    200 ms floor, congestion control through tcp_cc (CUBIC, Reno),
  *    sk_pacing_rate per era; NewReno-style recovery on three duplicate

@@ -292,6 +292,10 @@ static json_t *cpu_json(const struct cpu *c, sim_time_t dur)
 		json_object_set_new(sirq, softirq_names[a], json_integer((json_int_t)c->softirqs[a]));
 	json_object_set_new(o, "softirqs", sirq);
 	json_object_set_new(o, "context_switches", json_integer((json_int_t)c->nr_switches));
+	json_object_set_new(o, "time_squeeze", json_integer((json_int_t)c->time_squeeze));
+	json_object_set_new(o, "ksoftirqd_wakeups", json_integer((json_int_t)c->ksoftirqd_wakeups));
+	json_object_set_new(o, "ksoftirqd_pct",
+			    jreal(dur ? 100.0 * (double)c->ksoftirqd_ps / (double)dur : 0, 3));
 	json_object_set_new(o, "cycles", cycles_json(c));
 	return o;
 }
