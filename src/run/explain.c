@@ -155,6 +155,18 @@ static void cpu_costs_explain(const struct cpu *c, FILE *out)
 	fprintf(out, " (cost keys of [host.NAME.cost]).\n");
 }
 
+/* Softirq overload on a CPU: NAPI out of budget, work left to ksoftirqd. */
+static void softirq_overload_explain(const struct cpu *c, sim_time_t duration, FILE *out)
+{
+	if (!c->time_squeeze && !c->ksoftirqd_ps)
+		return;
+	fprintf(out, "  softirq overload: net_rx_action ran out of budget or time %llu times"
+		" (time_squeeze); what __do_softirq's ten passes left went to ksoftirqd, which"
+		" ran softirqs %.1f %% of the run and shares the CPU with the applications as a"
+		" CFS task.\n", (unsigned long long)c->time_squeeze,
+		duration ? 100.0 * (double)c->ksoftirqd_ps / (double)duration : 0);
+}
+
 /* The other limiters that held the flow at least 5 % of the time. */
 static void also_limited(const struct tcp_sock *tp, enum tcp_limit main_l, FILE *out)
 {
@@ -300,6 +312,7 @@ static void stream_explain(const struct world *w, const struct stream_app *s, FI
 		fprintf(out, "  cause: a CPU on the path had work queued; the busiest, %s cpu%d, was"
 			" busy %.1f %% of the run.\n", s->host->name, c, pct);
 		cpu_costs_explain(&s->host->cpus[c], out);
+		softirq_overload_explain(&s->host->cpus[c], w->duration, out);
 		break;
 	case TCP_LIM_CWND:
 		fprintf(out, "  cause: the congestion window was full: cwnd %u, ssthresh %u, %llu"
@@ -325,13 +338,32 @@ static void stream_explain(const struct world *w, const struct stream_app *s, FI
 	also_limited(tp, l, out);
 }
 
-static void udp_explain(const struct udp_app *u, FILE *out)
+static void udp_explain(const struct world *w, const struct udp_app *u, FILE *out)
 {
+	const struct eth_port *port = u->host->port;
+	struct nic_info ni;
+	double pct;
+	int c;
+
 	fprintf(out, "udp %s -> %s: %llu sent, %llu received; %llu lost to full qdiscs (ENOBUFS),"
 		" blocked %.3f s on the send buffer (sk_sndbuf %lld B).\n", u->host->name,
 		u->dest->name, (unsigned long long)u->sent, (unsigned long long)u->sink_packets,
 		(unsigned long long)u->enobufs, time_to_s(udp_blocked_ps(u)),
 		(long long)u->sk.sk_sndbuf);
+	if (u->sink_packets >= u->sent)
+		return;
+	nic_info(u->dest, &ni);
+	fprintf(out, "  where the rest went (all traffic of the path): %llu frames corrupted on"
+		" the wire, %llu dropped by %s's NIC for want of an RX descriptor.\n",
+		(unsigned long long)(port ? port->lost_frames : 0),
+		(unsigned long long)ni.rx_no_desc_drops, u->dest->name);
+	if (!ni.rx_no_desc_drops)
+		return;
+	c = busiest_cpu(u->dest, &pct, w->duration);
+	fprintf(out, "  the RX ring fills when the receiver cannot keep up: %s cpu%d was busy"
+		" %.1f %% of the run.\n", u->dest->name, c, pct);
+	cpu_costs_explain(&u->dest->cpus[c], out);
+	softirq_overload_explain(&u->dest->cpus[c], w->duration, out);
 }
 
 void world_explain(const struct world *w, FILE *out)
@@ -346,6 +378,6 @@ void world_explain(const struct world *w, FILE *out)
 		else if (a->kind == APP_STREAM)
 			stream_explain(w, &a->u.stream, out);
 		else
-			udp_explain(&a->u.udp, out);
+			udp_explain(w, &a->u.udp, out);
 	}
 }

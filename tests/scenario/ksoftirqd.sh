@@ -5,7 +5,8 @@
 # ksoftirqd, and the CFS scheduler shares the CPU between ksoftirqd and
 # the applications, so they still run: a TCP sender on the DUT keeps
 # sending and a ping every 10 ms goes out every time, its RTT mostly
-# waiting for the CPU. Softirq time in ksoftirqd counts as si.
+# waiting for the CPU. Softirq time in ksoftirqd counts as si; explain
+# names the overload (time_squeeze, ksoftirqd) and the RX ring drops.
 . "$(dirname "$0")/lib.inc"
 f=$SRC/scenarios/mvneta-2014-ping.ini
 flood="--set host.dut.ethtool.tx-frames=1 --set app.flood.type=udp --set app.flood.host=peer
@@ -32,4 +33,12 @@ c="d['hosts']['dut']['cpus'][0]"
 	fail "TCP sender starved: $(jget "$T/s.json" "d['apps']['bulk']['goodput_mbps']") Mbit/s"
 [ "$(jget "$T/s.json" "$c['busy_pct']['sy'] > 3 and $c['busy_pct']['si'] > 50")" = True ] ||
 	fail "CPU split: $(jget "$T/s.json" "$c['busy_pct']")"
+# explain names the overload, for the flood and for the starved sender
+# shellcheck disable=SC2086
+"$NICSIM" explain "$f" $flood --set app.ping.count=1 --set app.bulk.type=stream \
+	--set app.bulk.host=dut --set app.bulk.dest=peer --set app.bulk.start=0.5s >"$T/e.txt" ||
+	fail "explain under flood"
+grep -q "dropped by dut's NIC for want of an RX descriptor" "$T/e.txt" || fail "explain: no RX drops"
+[ "$(grep -c 'softirq overload: net_rx_action ran out of budget or time [1-9][0-9]* times' "$T/e.txt")" = 2 ] ||
+	fail "explain: $(cat "$T/e.txt")"
 echo "ok: a flooded CPU still runs its applications through ksoftirqd"
