@@ -54,6 +54,9 @@ static double h_irq_rx(const void *o, int i)
 /* busy seconds of one accounting class (rate: busy fraction) */
 static double cpu_busy(const void *o, int acct) { return (double)((const struct cpu *)o)->busy_ps[acct] / PS_PER_S; }
 
+static double cpu_ksoftirqd(const void *o, int i) { return (double)((const struct cpu *)o)->ksoftirqd_ps / PS_PER_S; }
+static double cpu_squeeze(const void *o, int i) { return (double)((const struct cpu *)o)->time_squeeze; }
+
 static const struct qdisc *txq_qdisc(const void *o, int q) { return &((const struct host *)o)->dev.txq[q].qdisc; }
 static double q_qlen(const void *o, int q) { return txq_qdisc(o, q)->qlen; }
 static double q_backlog(const void *o, int q) { return (double)txq_qdisc(o, q)->backlog; }
@@ -109,6 +112,8 @@ const struct probe_tmpl probe_catalogue[] = {
 	{ "host.H.cpuC.sy", "fraction", R, "CPU busy in the kernel for processes (top's sy)", cpu_busy, S_CPU + 16 * ACCT_SYS },
 	{ "host.H.cpuC.hi", "fraction", R, "CPU busy in hard interrupts (top's hi)", cpu_busy, S_CPU + 16 * ACCT_IRQ },
 	{ "host.H.cpuC.si", "fraction", R, "CPU busy in softirqs (top's si)", cpu_busy, S_CPU + 16 * ACCT_SOFTIRQ },
+	{ "host.H.cpuC.ksoftirqd", "fraction", R, "CPU running softirqs in ksoftirqd (part of si)", cpu_ksoftirqd, S_CPU },
+	{ "host.H.cpuC.time_squeeze", "count", K, "net_rx_action stopped with NAPIs left (budget or time spent)", cpu_squeeze, S_CPU },
 	{ "host.H.txqN.qdisc.qlen", "packets", G, "packets in the queue's qdisc", q_qlen, S_TXQ },
 	{ "host.H.txqN.qdisc.backlog", "bytes", G, "bytes in the queue's qdisc", q_backlog, S_TXQ },
 	{ "host.H.txqN.qdisc.drops", "packets", K, "packets the qdisc dropped", q_drops, S_TXQ },
