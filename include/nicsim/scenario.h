@@ -58,6 +58,7 @@ struct scn_sysctl {
 	int64_t		tcp_rmem[3];
 	int64_t		tcp_limit_output_bytes;
 	int64_t		tcp_ecn;	/* net.ipv4.tcp_ecn */
+	int64_t		tcp_sack;	/* net.ipv4.tcp_sack */
 	char		tcp_congestion_control[SCN_NAME_MAX];
 };
 

@@ -119,12 +119,17 @@ struct sk_buff {
 	uint16_t	gso_size;	/* MSS of those segments */
 	sim_time_t	tsval;		/* timestamps option */
 	sim_time_t	tsecr;
+	/* SACK option: up to 3 blocks (with timestamps), as offsets of their
+	 * left and right edges from ack_seq */
+	uint8_t		nr_sack;
+	uint32_t	sack[3][2];
 	sim_time_t	path[PATH_NR];	/* this packet's journey */
 	sim_time_t	req_path[PATH_NR];	/* an echo reply: the request's */
 
 	sim_time_t	rx_stamp;	/* receive timestamp (SO_TIMESTAMP) */
 	uint32_t	rx_off;		/* bytes already read by the application */
 	uint32_t	pcount;		/* write queue: segments when last sent */
+	uint8_t		sacked;		/* write queue: TCPCB_SACKED_ACKED, _RETRANS, LOST */
 	sim_time_t	t[SKB_T_NR];
 };
 

@@ -125,6 +125,8 @@ static const struct platform platforms[] = {
  * "3.12": 3.12.x stable with that fix; "3.13" likewise; "4.4":
  * min(max(2*truesize, rate>>10), 262144); "6.x": 4 MiB sysctl, pacing
  * shift, single-skb escape.
+ * tcp_max_reordering: TCP_MAX_REORDERING 127 in 3.10.99, the
+ * tcp_max_reordering sysctl (300) in 4.4.155 and 6.18.2.
  * gso_seg_destructor: GSO segments inherit tcp_wfree ("tcp: gso: do not
  * generate out of order packets", 6ff50cd55545, then "tcp: gso: fix
  * truesize tracking", 0d08c42cf9a7; 3.12/3.13 cycle, UNVERIFIED which rc).
@@ -137,32 +139,32 @@ static const struct platform platforms[] = {
  */
 static const struct kprofile kprofiles[] = {
 	{ .name = "3.5", .source = "Linux 3.5: before TCP Small Queues",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .tcp_max_reordering = 127,
 	  .tsq_mode = TSQ_NONE, .pacing_mode = PACING_NONE, .gso_mode = GSO_HALF_WINDOW },
 	/* 3.10.y stable from 3.10.2x carries TSO autosizing, the dynamic TSQ
 	 * limit and its fix (read in 3.10.65 and 3.10.99) */
 	{ .name = "3.10", .source = "Linux 3.10.y stable (3.10.33, 3.10.65, 3.10.99 read)",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .gso_seg_destructor = true,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .tcp_max_reordering = 127, .gso_seg_destructor = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "3.11", .source = "Linux 3.11: fixed TSQ limit 131072",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .tcp_max_reordering = 127,
 	  .tsq_mode = TSQ_FIXED, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_NONE, .gso_mode = GSO_HALF_WINDOW },
 	{ .name = "3.12-rc", .source = "Linux 3.12-rc: 'tcp: TSQ can use a dynamic limit', before its fix",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .gso_seg_destructor = true,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .tcp_max_reordering = 127, .gso_seg_destructor = true,
 	  .tsq_mode = TSQ_DYN_312RC, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "3.12", .source = "Linux 3.12.x stable (TSQ fix 98e09386 backported)",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .gso_seg_destructor = true,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .tcp_max_reordering = 127, .gso_seg_destructor = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "3.13", .source = "Linux 3.13 (3.13.10 read)",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .gso_seg_destructor = true,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .tcp_max_reordering = 127, .gso_seg_destructor = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "4.4", .source = "Linux 4.4 (4.4.155 read)",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .gso_seg_destructor = true,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .tcp_max_reordering = 300, .gso_seg_destructor = true,
 	  .tsq_mode = TSQ_MIN_MAX, .tcp_limit_output_bytes = 262144,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE_NORTT, .rtt_usec = true },
 	{ .name = "6.x", .source = "Linux 6.x (6.18.2 read)",
@@ -171,7 +173,7 @@ static const struct kprofile kprofiles[] = {
 	  .tcp_wmem = { 4096, 16384, 4194304 }, .tcp_rmem = { 4096, 131072, 6291456 },
 	  .tcp_adv_win_scale = 1, .tcp_min_tso_segs = 2, .tcp_cc = "cubic", .pacing_shift = 10,
 	  .gso_seg_destructor = true, .tsq_mode = TSQ_V6, .tcp_limit_output_bytes = 4194304,
-	  .tsq_ksoftirqd_wait = true,
+	  .tsq_ksoftirqd_wait = true, .tcp_max_reordering = 300,
 	  .ts_clock_ms = true, .rtt_usec = true,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE },
 };

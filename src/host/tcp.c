@@ -9,6 +9,9 @@
 #include "core/util.h"
 
 #define TCP_HDRS	(ETH_HLEN + IPV4_HLEN + TCP_HLEN_TS)	/* 66 */
+#define TCPOLEN_SACK_BASE_ALIGNED	4	/* NOP, NOP, kind 5, length */
+#define TCP_FASTRETRANS_THRESH		3	/* sysctl_tcp_reordering */
+#define TCPOLEN_SACK_PERBLOCK		8
 #define TCP_RTO_MIN	(200 * PS_PER_MS)
 #define TCP_RTO_MAX	(120 * PS_PER_S)
 #define TCP_TIMEOUT_INIT (1 * PS_PER_S)
@@ -247,6 +250,33 @@ static void tso_fragment(struct tcp_sock *tp, struct sk_buff *skb, uint32_t len)
 	tp->write_queue.qlen++;
 }
 
+#define TCPCB_SACKED_ACKED	0x01
+#define TCPCB_SACKED_RETRANS	0x02
+#define TCPCB_LOST		0x04
+#define TCPCB_EVER_RETRANS	0x08
+
+/* tcp_packets_in_flight: sent, minus what SACK or loss marking says left
+ * the network, plus retransmissions */
+static uint32_t tcp_in_flight(const struct tcp_sock *tp)
+{
+	return tp->packets_out - (tp->sacked_out + tp->lost_out) + tp->retrans_out;
+}
+
+/* tcp_fragment of a sent skb: both parts keep its marks, and its segment
+ * count splits by their lengths. */
+static void tcp_fragment_sent(struct tcp_sock *tp, struct sk_buff *skb, uint32_t len)
+{
+	uint32_t pcount = skb->pcount, first = DIV_ROUND_UP(len, tp->mss);
+
+	tso_fragment(tp, skb, len);
+	if (pcount <= first)	/* a short last segment */
+		first = pcount > 1 ? pcount - 1 : 1;
+	skb->pcount = first;
+	skb->next->pcount = pcount - first;
+	skb->next->sacked = skb->sacked;
+	skb->next->tsval = skb->tsval;
+}
+
 /* 6.x tcp_rtx_queue_empty_or_single_skb */
 static bool rtx_empty_or_single(const struct tcp_sock *tp)
 {
@@ -304,20 +334,24 @@ static void tcp_cwnd_validate(struct cpu *cpu, struct tcp_sock *tp)
 	tp->cwnd_stamp = now;
 }
 
+static void tcp_xmit_retransmit_queue(struct cpu *cpu, struct tcp_sock *tp);
+
 static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 {
 	struct sk_buff *skb;
 	bool sent = false, idle = !tp->packets_out;
 
+	if (tp->lost_out > tp->retrans_out)	/* as tcp_tsq_handler does */
+		tcp_xmit_retransmit_queue(cpu, tp);
 	while ((skb = tp->send_head)) {
 		uint64_t wnd_end = tp->snd_una + tp->snd_wnd;
-		uint32_t quota, limit;
+		uint32_t quota, limit, in_flight = tcp_in_flight(tp);
 
-		if (tp->packets_out >= tp->cc.snd_cwnd || skb->seq >= wnd_end)
+		if (in_flight >= tp->cc.snd_cwnd || skb->seq >= wnd_end)
 			break;
 		if (tcp_tsq_check(tp, skb))
 			break;
-		quota = tp->cc.snd_cwnd - tp->packets_out;
+		quota = tp->cc.snd_cwnd - in_flight;
 		limit = (uint32_t)MIN((uint64_t)quota * tp->mss, wnd_end - skb->seq);
 		if (limit >= tp->mss)
 			limit -= limit % tp->mss;	/* tcp_mss_split_point */
@@ -348,7 +382,7 @@ static void tcp_retransmit_head(struct cpu *cpu, struct tcp_sock *tp)
 		return;
 	/* tcp_retransmit_skb: one MSS at a time */
 	if (payload(skb) > tp->mss)
-		tso_fragment(tp, skb, tp->mss);
+		tcp_fragment_sent(tp, skb, tp->mss);
 	tp->retrans++;
 	tcp_transmit_skb(cpu, tp, skb);
 	tcp_set_rto_timer(cpu, tp);
@@ -523,27 +557,45 @@ static void tcp_rtt_sample(struct tcp_sock *tp, sim_time_t now, sim_time_t sent)
 }
 
 /* Remove fully acked skbs; trim a partially acked one. */
-static uint32_t tcp_clean_rtx_queue(struct tcp_sock *tp, uint64_t ack)
+/* Segments of a marked skb leave the scoreboard (acknowledged). */
+static void tcp_unmark(struct tcp_sock *tp, const struct sk_buff *skb, uint32_t segs)
+{
+	if (skb->sacked & TCPCB_SACKED_ACKED)
+		tp->sacked_out -= MIN(segs, tp->sacked_out);
+	if (skb->sacked & TCPCB_LOST)
+		tp->lost_out -= MIN(segs, tp->lost_out);
+	if (skb->sacked & TCPCB_SACKED_RETRANS)
+		tp->retrans_out -= MIN(segs, tp->retrans_out);
+}
+
+/* *reord: the position (segments from snd_una) of the first acknowledged
+ * skb neither SACKed nor ever retransmitted: a hole the original filled. */
+static uint32_t tcp_clean_rtx_queue(struct tcp_sock *tp, uint64_t ack, uint32_t *reord)
 {
 	struct sk_buff *skb;
 	uint32_t acked = 0;
 
+	*reord = UINT32_MAX;
 	while ((skb = tp->write_queue.head) && skb != tp->send_head) {
 		if (skb->end_seq > ack) {
 			uint32_t n = (uint32_t)(ack - skb->seq);
 
 			if (n) {	/* tcp_trim_head */
-				uint32_t segs = n / tp->mss;
+				uint32_t segs = MIN(n / tp->mss, skb->pcount - 1u);
 
 				skb->seq = ack;
 				skb->truesize -= n;
 				tp->sk_wmem_queued -= n;
-				skb->pcount -= MIN(segs, skb->pcount - 1u);
+				skb->pcount -= segs;
+				tcp_unmark(tp, skb, segs);
 				acked += segs;
 			}
 			break;
 		}
 		skb_dequeue(&tp->write_queue);
+		if (!(skb->sacked & (TCPCB_SACKED_ACKED | TCPCB_EVER_RETRANS)))
+			*reord = MIN(*reord, acked);
+		tcp_unmark(tp, skb, skb->pcount);
 		acked += skb->pcount;
 		tp->sk_wmem_queued -= skb->truesize;
 		skb_pool_put(tp->host->pool, skb);
@@ -571,6 +623,130 @@ static bool tcp_cwnd_limited(const struct tcp_sock *tp, uint32_t in_flight)
 	return left <= 3;
 }
 
+/* Mark the skbs of one SACK block (tcp_sacktag_walk), splitting those it
+ * covers in part at its edges. A segment never retransmitted that is
+ * SACKed below the highest SACK arrived out of order: *reord keeps the
+ * lowest such position, in segments from snd_una (tcp_sacktag_one). */
+static void tcp_sacktag_block(struct tcp_sock *tp, uint64_t start, uint64_t end,
+			      uint64_t prior_highest, uint32_t *reord)
+{
+	struct sk_buff *skb;
+	uint32_t fack_count = 0;
+
+	start = MAX(start, tp->snd_una);
+	end = MIN(end, tp->snd_nxt);
+	for (skb = tp->write_queue.head; skb && skb != tp->send_head && skb->seq < end;
+	     fack_count += skb->pcount, skb = skb->next) {
+		if (skb->end_seq <= start || (skb->sacked & TCPCB_SACKED_ACKED))
+			continue;
+		if (skb->seq < start || skb->end_seq > end) {
+			if (skb->pcount < 2)	/* part of one segment: not SACKed */
+				continue;
+			if (skb->seq < start) {
+				tcp_fragment_sent(tp, skb, (uint32_t)(start - skb->seq));
+				continue;	/* the next skb starts at start */
+			}
+			tcp_fragment_sent(tp, skb, (uint32_t)(end - skb->seq));
+		}
+		if (!(skb->sacked & TCPCB_EVER_RETRANS) && skb->seq < prior_highest)
+			*reord = MIN(*reord, fack_count);
+		tcp_unmark(tp, skb, skb->pcount);
+		skb->sacked = TCPCB_SACKED_ACKED | (skb->sacked & TCPCB_EVER_RETRANS);
+		tp->sacked_out += skb->pcount;
+		tp->highest_sack = MAX(tp->highest_sack, skb->end_seq);
+	}
+}
+
+/*
+ * Loss marking, RFC 6675 IsLost: a segment not SACKed is lost once at
+ * least tp->reordering (initially 3, DupThresh) segments above it are.
+ * Deviation: 3.x and 4.4 use FACK until they see reordering (the same
+ * once SACKs come in order), 6.x RACK's time rule; a retransmission lost
+ * again is found only by the RTO; no undo of a reduction found spurious
+ * (DSACK, Eifel).
+ */
+static void tcp_mark_lost(struct tcp_sock *tp)
+{
+	struct sk_buff *skb = tp->send_head ? tp->send_head->prev : tp->write_queue.tail;
+	uint32_t above = 0;
+
+	for (; skb; skb = skb->prev) {
+		if (skb->sacked & TCPCB_SACKED_ACKED)
+			above += skb->pcount;
+		else if (above >= tp->reordering &&
+			 !(skb->sacked & (TCPCB_LOST | TCPCB_SACKED_RETRANS))) {
+			skb->sacked |= TCPCB_LOST;
+			tp->lost_out += skb->pcount;
+		}
+	}
+}
+
+/* tcp_update_reordering: a segment arrived `metric` segments out of
+ * order; the loss threshold rises to that, up to tcp_max_reordering. */
+static void tcp_update_reordering(struct tcp_sock *tp, uint32_t metric)
+{
+	if (metric <= tp->reordering)
+		return;
+	tp->reordering = MIN(metric, kp(tp)->tcp_max_reordering);
+	tp->reorder_events++;
+}
+
+/* Segments from snd_una to the end of the highest SACKed skb. */
+static uint32_t tcp_fackets_out(const struct tcp_sock *tp)
+{
+	const struct sk_buff *skb;
+	uint32_t n = 0;
+
+	for (skb = tp->write_queue.head; skb && skb != tp->send_head &&
+	     skb->seq < tp->highest_sack; skb = skb->next)
+		n += skb->pcount;
+	return n;
+}
+
+/* tcp_sacktag_write_queue, then tcp_check_sack_reordering's
+ * tcp_update_reordering: the distance a segment was reordered raises the
+ * loss threshold, up to tcp_max_reordering. */
+static void tcp_sacktag(struct tcp_sock *tp, const struct sk_buff *ack)
+{
+	uint64_t prior_highest = tp->highest_sack;
+	uint32_t reord = UINT32_MAX, fackets;
+	int i;
+
+	tp->sack_acks++;
+	for (i = 0; i < ack->nr_sack; i++)
+		tcp_sacktag_block(tp, ack->ack_seq + ack->sack[i][0],
+				  ack->ack_seq + ack->sack[i][1], prior_highest, &reord);
+	if (reord != UINT32_MAX && tp->ca_state != TCP_CA_LOSS) {
+		fackets = tcp_fackets_out(tp);
+		if (reord < fackets)
+			tcp_update_reordering(tp, fackets - reord);
+	}
+	tcp_mark_lost(tp);
+}
+
+/* tcp_xmit_retransmit_queue: lost segments first, one MSS each, while
+ * the window has room. */
+static void tcp_xmit_retransmit_queue(struct cpu *cpu, struct tcp_sock *tp)
+{
+	struct sk_buff *skb;
+
+	for (skb = tp->write_queue.head; skb && skb != tp->send_head; skb = skb->next) {
+		if (tcp_in_flight(tp) >= tp->cc.snd_cwnd)
+			break;
+		if ((skb->sacked & (TCPCB_LOST | TCPCB_SACKED_RETRANS | TCPCB_SACKED_ACKED)) !=
+		    TCPCB_LOST)
+			continue;
+		if (skb->pcount > 1)
+			tcp_fragment_sent(tp, skb, tp->mss);
+		skb->sacked |= TCPCB_SACKED_RETRANS | TCPCB_EVER_RETRANS;
+		tp->retrans_out += skb->pcount;
+		tp->retrans++;
+		tcp_transmit_skb(cpu, tp, skb);
+		if (skb == tp->write_queue.head)
+			tcp_set_rto_timer(cpu, tp);
+	}
+}
+
 static void tcp_enter_recovery(struct cpu *cpu, struct tcp_sock *tp)
 {
 	tp->cc.now = cpu_now(cpu);
@@ -581,18 +757,25 @@ static void tcp_enter_recovery(struct cpu *cpu, struct tcp_sock *tp)
 	tp->ca_state = TCP_CA_RECOVERY;
 	tp->high_seq = tp->snd_nxt;
 	tp->fast_retrans++;
-	tcp_retransmit_head(cpu, tp);
+	if (tp->sack_ok)
+		tcp_xmit_retransmit_queue(cpu, tp);
+	else
+		tcp_retransmit_head(cpu, tp);
 }
 
 static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
-			    const struct sk_buff *skb, uint64_t ack)
+			    const struct sk_buff *skb, uint64_t ack, uint32_t prior_fackets)
 {
-	uint32_t in_flight = tp->packets_out, acked;
+	uint32_t in_flight = tcp_in_flight(tp), acked, reord;
+	uint32_t fackets = tp->sacked_out ? tcp_fackets_out(tp) : 0;
 	sim_time_t now = cpu_now(cpu), rtt = -1;
 
 	tp->bytes_acked += ack - tp->snd_una;
 	tp->snd_una = ack;
-	acked = tcp_clean_rtx_queue(tp, ack);
+	acked = tcp_clean_rtx_queue(tp, ack, &reord);
+	/* tcp_clean_rtx_queue: a non-retransmitted hole got filled */
+	if (reord < prior_fackets && reord <= fackets)
+		tcp_update_reordering(tp, fackets - reord);
 	tp->packets_out -= MIN(acked, tp->packets_out);
 	if (skb->tsecr) {
 		rtt = now - skb->tsecr;
@@ -612,8 +795,12 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 			if (tp->ca_state == TCP_CA_RECOVERY)
 				tp->cc.snd_cwnd = MAX(tp->cc.snd_ssthresh, 2u);
 			tp->ca_state = TCP_CA_OPEN;
-		} else if (tp->ca_state == TCP_CA_RECOVERY) {
+		} else if (tp->ca_state == TCP_CA_RECOVERY && !tp->sack_ok) {
 			tcp_retransmit_head(cpu, tp);	/* NewReno partial ACK */
+		} else if (tp->ca_state == TCP_CA_LOSS && acked) {
+			/* after an RTO the window slow-starts from one segment
+			 * (tcp_may_raise_cwnd outside cwnd reduction) */
+			tp->cc.ops->cong_avoid(&tp->cc, acked, true, now);
 		}
 	} else if (acked) {
 		tp->cc.ops->cong_avoid(&tp->cc, acked, tcp_cwnd_limited(tp, in_flight), now);
@@ -652,6 +839,7 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 {
 	uint64_t ack = skb->ack_seq;
 	bool win_changed = skb->tcp_win != tp->snd_wnd;
+	uint32_t prior_fackets;
 
 	if (ack > tp->snd_nxt || ack < tp->snd_una)
 		return;
@@ -663,15 +851,42 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 	}
 	tp->acks_in++;
 	cpu_charge(cpu, COST_tcp_ack, cost(tp)->tcp_ack);
+	prior_fackets = tp->sacked_out ? tcp_fackets_out(tp) : 0;
+	if (tp->sack_ok && skb->nr_sack)
+		tcp_sacktag(tp, skb);
 	if (ack > tp->snd_una) {
-		tcp_ack_advance(cpu, tp, skb, ack);
+		tcp_ack_advance(cpu, tp, skb, ack, prior_fackets);
 	} else if (!skb->payload_len && !win_changed && ++tp->dupacks == 3 &&
-		   tp->ca_state <= TCP_CA_CWR) {
+		   tp->ca_state <= TCP_CA_CWR && !tp->sack_ok) {
 		tcp_enter_recovery(cpu, tp);
 	}
+	/* tcp_time_to_recover with SACK: a segment is marked lost */
+	if (tp->sack_ok && tp->lost_out && tp->ca_state <= TCP_CA_CWR)
+		tcp_enter_recovery(cpu, tp);
 	if ((tp->ecn_flags & TCP_ECN_OK) && (skb->tcp_flags & TCPHDR_ECE))
 		tcp_enter_cwr(cpu, tp);
 	tcp_write_xmit(cpu, tp);	/* tcp_data_snd_check */
+}
+
+/*
+ * tcp_enter_loss with SACK: what is not SACKed is lost, retransmissions
+ * are forgotten, and the lost segments go out again from the head as the
+ * window (from one segment) allows; snd_nxt stays.
+ */
+static void tcp_enter_loss_sack(struct cpu *cpu, struct tcp_sock *tp)
+{
+	struct sk_buff *skb;
+
+	tp->retrans_out = 0;
+	for (skb = tp->write_queue.head; skb && skb != tp->send_head; skb = skb->next) {
+		skb->sacked &= (uint8_t)~TCPCB_SACKED_RETRANS;
+		if (skb->sacked & (TCPCB_SACKED_ACKED | TCPCB_LOST))
+			continue;
+		skb->sacked |= TCPCB_LOST;
+		tp->lost_out += skb->pcount;
+	}
+	tcp_xmit_retransmit_queue(cpu, tp);
+	tcp_set_rto_timer(cpu, tp);
 }
 
 static void tcp_write_timer(struct cpu *cpu, struct timer_list *t)
@@ -688,7 +903,7 @@ static void tcp_write_timer(struct cpu *cpu, struct timer_list *t)
 		mod_timer(cpu, t, tp->rto_deadline);
 		return;
 	}
-	/* tcp_enter_loss: go back N */
+	/* tcp_enter_loss */
 	tp->rtos++;
 	tp->cc.now = cpu_now(cpu);
 	if (tp->ca_state != TCP_CA_LOSS) {
@@ -700,11 +915,16 @@ static void tcp_write_timer(struct cpu *cpu, struct timer_list *t)
 	tp->cc.snd_cwnd_cnt = 0;
 	tp->ca_state = TCP_CA_LOSS;
 	tp->high_seq = tp->snd_nxt;
+	if (tp->backoff < 32)
+		tp->backoff++;
+	if (tp->sack_ok) {
+		tcp_enter_loss_sack(cpu, tp);
+		return;
+	}
+	/* without SACK: go back N */
 	tp->packets_out = 0;
 	tp->snd_nxt = tp->snd_una;
 	tp->send_head = tp->write_queue.head;
-	if (tp->backoff < 32)
-		tp->backoff++;
 	tp->retrans++;
 	tcp_write_xmit(cpu, tp);
 	tcp_set_rto_timer(cpu, tp);
@@ -723,6 +943,16 @@ static void tcp_send_ack(struct cpu *cpu, struct tcp_sock *tp)
 	c->tcp_win = win;
 	c->len = TCP_HDRS;
 	c->gso_segs = 1;
+	if (tp->num_sacks) {	/* tcp_established_options: 3 blocks fit */
+		int i;
+
+		c->nr_sack = (uint8_t)MIN(tp->num_sacks, 3);
+		for (i = 0; i < c->nr_sack; i++) {
+			c->sack[i][0] = (uint32_t)(tp->sack_blk[i][0] - tp->rcv_nxt);
+			c->sack[i][1] = (uint32_t)(tp->sack_blk[i][1] - tp->rcv_nxt);
+		}
+		c->len += TCPOLEN_SACK_BASE_ALIGNED + TCPOLEN_SACK_PERBLOCK * c->nr_sack;
+	}
 	tcp_charge_owner(tp, c);	/* tcp_transmit_skb charges ACKs too */
 	tp->acks_out++;
 	tcp_event_ack_sent(cpu, tp, win);
@@ -780,6 +1010,73 @@ static void tcp_ofo_queue(struct cpu *cpu, struct tcp_sock *tp)
 	}
 }
 
+/*
+ * The receiver's SACK blocks (tcp_sack_new_ofo_skb, tcp_sack_extend,
+ * tcp_sack_maybe_coalesce, tcp_sack_remove): the block an out-of-order
+ * segment joins, or a new one, moves to the front; at most four are kept
+ * and the three most recent are sent (with timestamps there is room for
+ * three). Deviation: no D-SACK for duplicates.
+ */
+static bool sack_extend(uint64_t *b, uint64_t seq, uint64_t end)
+{
+	if (seq > b[1] || end < b[0])
+		return false;
+	b[0] = MIN(b[0], seq);
+	b[1] = MAX(b[1], end);
+	return true;
+}
+
+static void sack_to_front(struct tcp_sock *tp, int i)
+{
+	uint64_t b0 = tp->sack_blk[i][0], b1 = tp->sack_blk[i][1];
+
+	for (; i > 0; i--) {
+		tp->sack_blk[i][0] = tp->sack_blk[i - 1][0];
+		tp->sack_blk[i][1] = tp->sack_blk[i - 1][1];
+	}
+	tp->sack_blk[0][0] = b0;
+	tp->sack_blk[0][1] = b1;
+}
+
+static void sack_remove_at(struct tcp_sock *tp, int i)
+{
+	for (; i + 1 < tp->num_sacks; i++) {
+		tp->sack_blk[i][0] = tp->sack_blk[i + 1][0];
+		tp->sack_blk[i][1] = tp->sack_blk[i + 1][1];
+	}
+	tp->num_sacks--;
+}
+
+static void tcp_sack_new_ofo(struct tcp_sock *tp, uint64_t seq, uint64_t end)
+{
+	int i;
+
+	for (i = 0; i < tp->num_sacks; i++) {
+		if (!sack_extend(tp->sack_blk[i], seq, end))
+			continue;
+		sack_to_front(tp, i);
+		for (i = 1; i < tp->num_sacks; i++)	/* coalesce with the front */
+			if (sack_extend(tp->sack_blk[0], tp->sack_blk[i][0], tp->sack_blk[i][1]))
+				sack_remove_at(tp, i--);
+		return;
+	}
+	if (tp->num_sacks < 4)
+		tp->num_sacks++;
+	tp->sack_blk[tp->num_sacks - 1][0] = seq;
+	tp->sack_blk[tp->num_sacks - 1][1] = end;
+	sack_to_front(tp, tp->num_sacks - 1);
+}
+
+/* rcv_nxt moved: a block it reaches is gone from the out-of-order queue */
+static void tcp_sack_remove(struct tcp_sock *tp)
+{
+	int i;
+
+	for (i = 0; i < tp->num_sacks; i++)
+		if (tp->sack_blk[i][0] <= tp->rcv_nxt)
+			sack_remove_at(tp, i--);
+}
+
 static void tcp_ofo_insert(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *skb)
 {
 	struct sk_buff *p;
@@ -793,6 +1090,8 @@ static void tcp_ofo_insert(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff 
 		return;
 	}
 	tp->sk.sk_rmem_alloc += skb->truesize;
+	if (tp->sack_ok)
+		tcp_sack_new_ofo(tp, skb->seq, skb->end_seq);
 	if (!p) {
 		skb_queue_head(&tp->ofo, skb);
 		return;
@@ -825,6 +1124,8 @@ static bool tcp_data_queue(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff 
 	}
 	tcp_queue_rcv(cpu, tp, skb);
 	tcp_ofo_queue(cpu, tp);
+	if (tp->num_sacks)
+		tcp_sack_remove(tp);
 	if (tp->sk.rx_waiter)
 		task_wake(tp->sk.rx_waiter);	/* sk_data_ready */
 	return tp->ofo.qlen > 0;
@@ -1066,6 +1367,7 @@ static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
 	tcp_cc_init(&tp->cc, tcp_cc_find(cc), TCP_INIT_CWND, tp->mss, h->hz);
 	tp->cc.hystart_ms = !k->ts_clock_ms;	/* <= 4.4 HyStart */
 	tp->rto = TCP_TIMEOUT_INIT;
+	tp->reordering = TCP_FASTRETRANS_THRESH;
 	tp->quick = TCP_MAX_QUICKACKS;
 	timer_setup(&tp->rto_timer, tcp_write_timer, tp);
 	timer_setup(&tp->delack_timer, tcp_delack_timer, tp);
@@ -1088,6 +1390,8 @@ void tcp_connect_pair(struct tcp_sock *a, struct host *ha, struct cpu *ca,
 	 * when its tcp_ecn is 1, the other accepts when its tcp_ecn is not 0 */
 	if (ha->tcp_ecn == 1 && hb->tcp_ecn)
 		a->ecn_flags = b->ecn_flags = TCP_ECN_OK;
+	/* SACK-permitted on the SYN and the SYN-ACK */
+	a->sack_ok = b->sack_ok = ha->tcp_sack && hb->tcp_sack;
 	/* established: each side knows the other's initial window */
 	a->rcv_wnd = tcp_select_window(a);
 	b->rcv_wnd = tcp_select_window(b);
@@ -1103,6 +1407,28 @@ static void free_queue(struct tcp_sock *tp, struct skb_queue *q)
 
 	while ((skb = skb_dequeue(q)))
 		skb_pool_put(tp->host->pool, skb);
+}
+
+int tcp_check(struct sock *sk, char *msg, size_t len)
+{
+	const struct tcp_sock *tp = tcp_sk(sk);
+	const struct sk_buff *skb;
+	uint32_t out = 0, sacked = 0, lost = 0, retrans = 0;
+
+	for (skb = tp->write_queue.head; skb && skb != tp->send_head; skb = skb->next) {
+		out += skb->pcount;
+		sacked += skb->sacked & TCPCB_SACKED_ACKED ? skb->pcount : 0;
+		lost += skb->sacked & TCPCB_LOST ? skb->pcount : 0;
+		retrans += skb->sacked & TCPCB_SACKED_RETRANS ? skb->pcount : 0;
+	}
+	if (out == tp->packets_out && sacked == tp->sacked_out && lost == tp->lost_out &&
+	    retrans == tp->retrans_out && tp->packets_out + tp->retrans_out >=
+	    tp->sacked_out + tp->lost_out)
+		return 0;
+	snprintf(msg, len, "packets_out %u sacked_out %u lost_out %u retrans_out %u; the write"
+		 " queue's marks: %u sent, %u SACKed, %u lost, %u retransmitted", tp->packets_out,
+		 tp->sacked_out, tp->lost_out, tp->retrans_out, out, sacked, lost, retrans);
+	return -1;
 }
 
 void tcp_sock_free(struct tcp_sock *tp)

@@ -25,11 +25,21 @@
  *    least SKB_TRUESIZE(1), so a stressed CPU refills in batches.
  *  - tcp_ack: cumulative ACK, RTT from timestamps, RFC 6298 RTO with the
  *    200 ms floor, congestion control through tcp_cc (CUBIC, Reno),
- *    sk_pacing_rate per era; NewReno-style recovery on three duplicate
- *    ACKs (fast retransmit, partial ACKs retransmit the next hole); RTO
- *    go-back-N with exponential backoff.
- *  - receiver: in-order queue and an out-of-order queue, quick-ack at the
- *    start (up to 16), an ACK for every second full segment
+ *    sk_pacing_rate per era. With SACK (net.ipv4.tcp_sack on both ends,
+ *    RFC 2018): tcp_sacktag_write_queue marks SACKed skbs (split at block
+ *    edges), a segment is lost once tp->reordering segments above it are
+ *    SACKed (RFC 6675 IsLost), tp->reordering rises when an original fills
+ *    a hole or is SACKed below the highest SACK (tcp_update_reordering),
+ *    tcp_packets_in_flight gates sending, tcp_xmit_retransmit_queue
+ *    resends lost segments first; an RTO marks all not SACKed lost and
+ *    slow-starts from one segment. Without SACK: NewReno on three
+ *    duplicate ACKs (partial ACKs retransmit the next hole) and an RTO
+ *    goes back N. Deviation: no D-SACK, no undo of spurious reductions
+ *    (Eifel, D-SACK), no lost-retransmission detection (RACK, FACK's),
+ *    no PRR (cwnd drops to ssthresh at once).
+ *  - receiver: in-order queue and an out-of-order queue with SACK blocks
+ *    (tcp_sack_new_ofo_skb: up to four, the three most recent sent, as
+ *    timestamps leave room for three), quick-ack at the start (up to 16), an ACK for every second full segment
  *    (__tcp_ack_snd_check), the delayed-ACK timer (TCP_DELACK_MIN = HZ/25),
  *    a window update when the application frees space (tcp_cleanup_rbuf),
  *    receive window = free space >> tcp_adv_win_scale, tcp_rmem
@@ -43,8 +53,8 @@
  *    ssthresh at once: Deviation, the kernel reduces by PRR), held until
  *    something above high_seq is ACKed.
  * Leaves out: handshake and teardown (connections start established,
- * with IW10 and the peer's initial window), SACK (recovery is NewReno),
- * AccECN and DCTCP, Nagle and TSO deferral (bulk flows only), window scaling limits
+ * with IW10 and the peer's initial window; SACK-permitted is agreed as the
+ * SYNs would), AccECN and DCTCP, Nagle and TSO deferral (bulk flows only), window scaling limits
  * (64-bit windows), memory pressure.
  *  - the socket lock (net/core/sock.c lock_sock, release_sock,
  *    __release_sock; tcp_v4_rcv's sk_add_backlog; tcp_release_cb): a
@@ -125,6 +135,14 @@ struct tcp_sock {
 	uint8_t		ecn_flags;	/* TCP_ECN_* */
 	uint64_t	high_seq;
 	int		dupacks;
+	/* SACK (RFC 2018) scoreboard: segments SACKed, marked lost, and
+	 * retransmitted and not yet acknowledged (tcp_packets_in_flight) */
+	bool		sack_ok;
+	uint32_t	sacked_out, lost_out, retrans_out;
+	uint64_t	highest_sack;	/* end of the highest SACKed block */
+	uint32_t	reordering;	/* tp->reordering: the loss threshold */
+	uint64_t	reorder_events;
+	uint64_t	sack_acks;	/* ACKs that carried SACK blocks */
 	uint64_t	pacing_rate;
 	sim_time_t	lsndtime;	/* last data sent */
 	uint32_t	cwnd_used;	/* snd_cwnd_used */
@@ -148,6 +166,8 @@ struct tcp_sock {
 	int64_t		rcvbuf;
 	bool		rcvbuf_locked;
 	struct skb_queue ofo;
+	uint64_t	sack_blk[4][2];	/* selective_acks: most recent first */
+	int		num_sacks;
 	uint32_t	quick;		/* quick ACKs left */
 	bool		ack_pending;
 	struct timer_list delack_timer;
@@ -205,6 +225,10 @@ void tcp_wfree(struct cpu *cpu, struct sk_buff *skb);
 void tcp_tasklet_func(struct cpu *cpu);
 /* Software GSO before a driver without TSO: returns a list (via ->next). */
 struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb);
+
+/* --check: packets_out and the SACK scoreboard agree with the write
+ * queue's marks; -1 with what does not. */
+int tcp_check(struct sock *sk, char *msg, size_t len);
 
 /* Start sampling what limits this (sending) flow. */
 void tcp_chrono_start(struct tcp_sock *tp, sim_time_t period);

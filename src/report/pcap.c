@@ -140,7 +140,8 @@ static void build_udp(uint8_t *f, const struct sk_buff *skb)
 
 /*
  * TCP: 20-byte header + NOP, NOP, timestamps (TSval/TSecr in
- * microseconds); sequence numbers folded to 32 bits; the window field
+ * microseconds), then on ACKs that carry them NOP, NOP and the SACK
+ * blocks; sequence numbers folded to 32 bits; the window field
  * carries min(window, 65535) (no scaling option is written); checksum 0
  * (offloaded on the wire of a real capture too).
  */
@@ -163,6 +164,20 @@ static void build_tcp(uint8_t *f, const struct sk_buff *skb)
 	t[23] = 10;
 	put_be32(t + 24, (uint32_t)(skb->tsval / PS_PER_US));
 	put_be32(t + 28, (uint32_t)(skb->tsecr / PS_PER_US));
+	if (skb->nr_sack) {
+		uint8_t *o = t + TCP_HLEN_TS;
+		int i;
+
+		o[0] = 1;	/* NOP */
+		o[1] = 1;
+		o[2] = 5;	/* SACK */
+		o[3] = (uint8_t)(2 + 8 * skb->nr_sack);
+		for (i = 0; i < skb->nr_sack; i++) {
+			put_be32(o + 4 + 8 * i, (uint32_t)(skb->ack_seq + skb->sack[i][0]));
+			put_be32(o + 8 + 8 * i, (uint32_t)(skb->ack_seq + skb->sack[i][1]));
+		}
+		t[12] = (uint8_t)(((TCP_HLEN_TS + 4 + 8 * skb->nr_sack) / 4) << 4);
+	}
 }
 
 /* Room for the headers and the whole L4 payload, zeroed. */

@@ -111,6 +111,10 @@ static void check_socks(struct world_checker *c)
 	for (i = 0; i < c->nr_socks; i++) {
 		const struct sock *sk = c->socks[i];
 
+		char msg[256];
+
+		if (sk->kind == SK_TCP && tcp_check(c->socks[i], msg, sizeof(msg)))
+			violated(c, "host %s TCP socket (port %u): %s", sk->host->name, sk->port, msg);
 		if (sk->sk_wmem_alloc != 1 + c->charged[i] || sk->skbs_held != c->held[i])
 			violated(c, "host %s %s socket (port %u): sk_wmem_alloc %lld, skbs_held %u; "
 				 "its live skbs: 1 + %lld bytes of truesize in %u skbs",

@@ -271,6 +271,8 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		h->kp_local.tcp_limit_output_bytes = (uint32_t)sh->sysctl.tcp_limit_output_bytes;
 	if (sh->sysctl.tcp_ecn != SCN_UNSET)
 		h->tcp_ecn = (int)sh->sysctl.tcp_ecn;
+	if (sh->sysctl.tcp_sack != SCN_UNSET)
+		h->tcp_sack = (int)sh->sysctl.tcp_sack;
 	if (sh->sysctl.tcp_congestion_control[0])
 		h->kp_local.tcp_cc = sh->sysctl.tcp_congestion_control;
 	h->neigh = (uint8_t)(1 - i);
