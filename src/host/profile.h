@@ -95,8 +95,9 @@ struct kprofile {
 	int		pacing_mode;		/* enum pacing_mode */
 	int		gso_mode;		/* enum gso_mode */
 	bool		gso_seg_destructor;	/* GSO segments carry tcp_wfree */
+	/* tcp_wfree in ksoftirqd waits for the queues to drain (6.x) */
 	bool		tsq_ksoftirqd_wait;
-	uint32_t	tcp_max_reordering;	/* TCP_MAX_REORDERING / sysctl */	/* tcp_wfree in ksoftirqd waits for the queues to drain */
+	uint32_t	tcp_max_reordering;	/* TCP_MAX_REORDERING / sysctl */
 	uint32_t	tcp_limit_output_bytes;
 	int		pacing_shift;		/* sk_pacing_shift */
 	int64_t		tcp_wmem[3];
