@@ -81,6 +81,22 @@ struct sk_buff *skb_pool_get(struct skb_pool *pool)
 
 /* A new skb holding a copy of src's frame: only what the copy does not
  * overwrite is cleared. */
+_Static_assert(offsetof(struct sk_buff, sack) + sizeof(((struct sk_buff *)0)->sack) <=
+	       offsetof(struct sk_buff, rx_stamp) &&
+	       offsetof(struct sk_buff, sack) > offsetof(struct sk_buff, req_path),
+	       "sack[] must be the last frame field");
+
+/* The frame's fields, eth_src up to rx_stamp; sack[] only if used. */
+static inline void copy_frame_fields(struct sk_buff *dst, const struct sk_buff *src)
+{
+	size_t a = offsetof(struct sk_buff, eth_src);
+	size_t s = offsetof(struct sk_buff, sack);
+
+	memcpy((char *)dst + a, (const char *)src + a, s - a);
+	if (src->nr_sack)
+		memcpy(dst->sack, src->sack, sizeof(dst->sack));
+}
+
 struct sk_buff *skb_pool_copy(struct skb_pool *pool, const struct sk_buff *src)
 {
 	struct sk_buff *skb = pool_pop(pool);
@@ -89,7 +105,7 @@ struct sk_buff *skb_pool_copy(struct skb_pool *pool, const struct sk_buff *src)
 
 	memset(skb, 0, a);
 	memset((char *)skb + b, 0, sizeof(*skb) - b);
-	memcpy((char *)skb + a, (const char *)src + a, b - a);
+	copy_frame_fields(skb, src);
 	skb->len = src->len;
 	skb->protocol = src->protocol;
 	skb->id = ++pool->next_id;
@@ -132,12 +148,9 @@ void skb_pool_for_each_live(struct skb_pool *pool,
 
 void skb_copy_frame(struct sk_buff *dst, const struct sk_buff *src)
 {
-	size_t a = offsetof(struct sk_buff, eth_src);
-	size_t b = offsetof(struct sk_buff, rx_stamp);
-
 	dst->len = src->len;
 	dst->protocol = src->protocol;
-	memcpy((char *)dst + a, (const char *)src + a, b - a);
+	copy_frame_fields(dst, src);
 }
 
 struct sk_buff *alloc_skb(struct host *h, uint32_t size)

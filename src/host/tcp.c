@@ -560,6 +560,8 @@ static void tcp_rtt_sample(struct tcp_sock *tp, sim_time_t now, sim_time_t sent)
 /* Segments of a marked skb leave the scoreboard (acknowledged). */
 static void tcp_unmark(struct tcp_sock *tp, const struct sk_buff *skb, uint32_t segs)
 {
+	if (!skb->sacked)
+		return;
 	if (skb->sacked & TCPCB_SACKED_ACKED)
 		tp->sacked_out -= MIN(segs, tp->sacked_out);
 	if (skb->sacked & TCPCB_LOST)
