@@ -155,6 +155,27 @@ static void cpu_costs_explain(const struct cpu *c, FILE *out)
 	fprintf(out, " (cost keys of [host.NAME.cost]).\n");
 }
 
+/* Frames the wire lost on the flow's path, and how TCP recovered. */
+static void loss_explain(const struct world *w, const struct stream_app *s, FILE *out)
+{
+	const struct tcp_sock *tp = &s->tx;
+	const struct eth_port *p = s->host->port, *back = p ? p->peer : NULL;
+
+	if (!p || (!p->lost_frames && !back->lost_frames))
+		return;
+	fprintf(out, "  losses: the wire lost %llu of the %llu frames %s sent and %llu of the %llu"
+		" %s sent ([link] loss %.9g %%); each loss reduces the window. Recovery: %s,"
+		" %llu fast recoveries, %llu retransmissions, %llu RTOs%s.\n",
+		(unsigned long long)p->lost_frames, (unsigned long long)p->tx_frames,
+		s->host->name, (unsigned long long)back->lost_frames,
+		(unsigned long long)back->tx_frames, s->dest->name,
+		(double)w->scn->link.loss * 100 / SCN_PPB_ONE,
+		tp->sack_ok ? "SACK" : "NewReno (no SACK: tcp_sack is 0 at one end)",
+		(unsigned long long)tp->fast_retrans, (unsigned long long)tp->retrans,
+		(unsigned long long)tp->rtos,
+		tp->sack_ok ? "" : "; with SACK several losses per window are repaired at once");
+}
+
 /* Softirq overload on a CPU: NAPI out of budget, work left to ksoftirqd. */
 static void softirq_overload_explain(const struct cpu *c, sim_time_t duration, FILE *out)
 {
@@ -335,6 +356,7 @@ static void stream_explain(const struct world *w, const struct stream_app *s, FI
 	default:
 		fprintf(out, "  cause: the application had nothing to send.\n");
 	}
+	loss_explain(w, s, out);
 	also_limited(tp, l, out);
 }
 

@@ -58,6 +58,11 @@ while off + 16 <= len(d):
 sys.exit(0 if n > 10 and not bad else 1)
 PY
 
+# explain tells the losses and the recovery
+"$NICSIM" explain "$f" "$@" >"$T/e.txt" || fail "explain"
+grep -q "losses: the wire lost $lost of the [0-9]* frames dut sent .*Recovery: SACK" "$T/e.txt" ||
+	fail "explain: $(grep -A4 '^stream' "$T/e.txt")"
+
 # reordering from the per-CPU TX queue hack: learnt, not retransmitted
 "$NICSIM" run "$f" --set host.dut.tx_select=cpu --set sim.duration=2s --check --quiet \
 	--json "$T/cpu.json" || fail "tx_select=cpu"
