@@ -190,7 +190,9 @@ static void sirq_tick(struct sim *sim, struct sim_event *ev)
 
 	if (!cpu->softirq_pending)
 		return;
-	if (!cpu->sirq_episode)
+	/* a tick that lands inside a softirq item finds in_interrupt(): the
+	 * running episode sees the pending bits at its restart check */
+	if (!cpu->sirq_episode && !(cpu->busy_until > sim->now && cpu->ctx == CTX_SOFTIRQ))
 		cpu_queue_work(cpu, &cpu->softirq_work);
 	arm_tick(cpu);
 }
