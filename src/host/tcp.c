@@ -259,7 +259,15 @@ static void tso_fragment(struct tcp_sock *tp, struct sk_buff *skb, uint32_t len)
  * the network, plus retransmissions */
 static uint32_t tcp_in_flight(const struct tcp_sock *tp)
 {
-	return tp->packets_out - (tp->sacked_out + tp->lost_out) + tp->retrans_out;
+	return tp->packets_out - (tp->sacked_out + tp->reno_sacked + tp->lost_out) +
+	       tp->retrans_out;
+}
+
+/* prr_out: segments sent while the window is being reduced */
+static inline void tcp_prr_sent(struct tcp_sock *tp, uint32_t segs)
+{
+	if (tp->ca_state == TCP_CA_CWR || tp->ca_state == TCP_CA_RECOVERY)
+		tp->prr_out += segs;
 }
 
 /* tcp_fragment of a sent skb: both parts keep its marks, and its segment
@@ -365,6 +373,7 @@ static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 		tp->send_head = skb->next;
 		tp->snd_nxt = skb->end_seq;
 		tp->packets_out += skb->pcount;
+		tcp_prr_sent(tp, skb->pcount);
 		sent = true;
 	}
 	if (sent) {
@@ -385,6 +394,7 @@ static void tcp_retransmit_head(struct cpu *cpu, struct tcp_sock *tp)
 		tcp_fragment_sent(tp, skb, tp->mss);
 	tp->retrans++;
 	tcp_transmit_skb(cpu, tp, skb);
+	tcp_prr_sent(tp, 1);
 	tcp_set_rto_timer(cpu, tp);
 }
 
@@ -744,21 +754,57 @@ static void tcp_xmit_retransmit_queue(struct cpu *cpu, struct tcp_sock *tp)
 		tp->retrans_out += skb->pcount;
 		tp->retrans++;
 		tcp_transmit_skb(cpu, tp, skb);
+		tcp_prr_sent(tp, skb->pcount);
 		if (skb == tp->write_queue.head)
 			tcp_set_rto_timer(cpu, tp);
 	}
 }
 
-static void tcp_enter_recovery(struct cpu *cpu, struct tcp_sock *tp)
+/* tcp_init_cwnd_reduction: ssthresh now, cwnd brought down by PRR */
+static void tcp_init_cwnd_reduction(struct cpu *cpu, struct tcp_sock *tp)
 {
 	tp->cc.now = cpu_now(cpu);
-	if (tp->ca_state != TCP_CA_CWR) {	/* already reduced for ECE */
-		tp->cc.snd_ssthresh = tp->cc.ops->ssthresh(&tp->cc);
-		tp->cc.snd_cwnd = tp->cc.snd_ssthresh;
-	}
+	tp->high_seq = tp->snd_nxt;
+	tp->cc.snd_cwnd_cnt = 0;
+	tp->prior_cwnd = tp->cc.snd_cwnd;
+	tp->prr_delivered = 0;
+	tp->prr_out = 0;
+	tp->cc.snd_ssthresh = tp->cc.ops->ssthresh(&tp->cc);
+}
+
+/*
+ * tcp_cwnd_reduction, Proportional Rate Reduction (RFC 6937, 3.2+): while
+ * in flight exceeds ssthresh, send ssthresh/prior_cwnd of what the ACKs
+ * report delivered; below it, slow-start back up to ssthresh.
+ * prior_unsacked is packets_out - sacked_out before the ACK.
+ */
+static void tcp_cwnd_reduction(struct tcp_sock *tp, uint32_t prior_unsacked, bool fast_rexmit)
+{
+	int64_t delta = (int64_t)tp->cc.snd_ssthresh - tcp_in_flight(tp);
+	int64_t delivered = (int64_t)prior_unsacked -
+			    (tp->packets_out - tp->sacked_out - tp->reno_sacked);
+	int64_t sndcnt;
+
+	if (delivered <= 0 || !tp->prior_cwnd)
+		return;
+	tp->prr_delivered += (uint32_t)delivered;
+	if (delta < 0)
+		sndcnt = (int64_t)DIV_ROUND_UP((uint64_t)tp->cc.snd_ssthresh * tp->prr_delivered,
+					       tp->prior_cwnd) - tp->prr_out;
+	else
+		sndcnt = MIN(delta, delivered);
+	sndcnt = MAX(sndcnt, fast_rexmit ? 1 : 0);
+	tp->cc.snd_cwnd = (uint32_t)MAX((int64_t)tcp_in_flight(tp) + sndcnt, 1);
+}
+
+static void tcp_enter_recovery(struct cpu *cpu, struct tcp_sock *tp, uint32_t prior_unsacked)
+{
+	if (tp->ca_state != TCP_CA_CWR)	/* already reducing for ECE */
+		tcp_init_cwnd_reduction(cpu, tp);
 	tp->ca_state = TCP_CA_RECOVERY;
 	tp->high_seq = tp->snd_nxt;
 	tp->fast_retrans++;
+	tcp_cwnd_reduction(tp, prior_unsacked, true);
 	if (tp->sack_ok)
 		tcp_xmit_retransmit_queue(cpu, tp);
 	else
@@ -775,6 +821,9 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 	tp->bytes_acked += ack - tp->snd_una;
 	tp->snd_una = ack;
 	acked = tcp_clean_rtx_queue(tp, ack, &reord);
+	/* tcp_remove_reno_sacks: all but one acknowledged were counted */
+	if (acked)
+		tp->reno_sacked -= MIN(acked - 1, tp->reno_sacked);
 	/* tcp_clean_rtx_queue: a non-retransmitted hole got filled */
 	if (reord < prior_fackets && reord <= fackets)
 		tcp_update_reordering(tp, fackets - reord);
@@ -794,8 +843,9 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 		/* CWR is held until something above high_seq is ACKed, so the
 		 * CWR bit has reached the receiver (tcp_fastretrans_alert) */
 		if (tp->ca_state == TCP_CA_CWR ? ack > tp->high_seq : ack >= tp->high_seq) {
-			if (tp->ca_state == TCP_CA_RECOVERY)
+			if (tp->ca_state != TCP_CA_LOSS)	/* tcp_end_cwnd_reduction */
 				tp->cc.snd_cwnd = MAX(tp->cc.snd_ssthresh, 2u);
+			tp->reno_sacked = 0;	/* tcp_reset_reno_sack */
 			tp->ca_state = TCP_CA_OPEN;
 		} else if (tp->ca_state == TCP_CA_RECOVERY && !tp->sack_ok) {
 			tcp_retransmit_head(cpu, tp);	/* NewReno partial ACK */
@@ -818,21 +868,16 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 /*
  * An ACK with ECE (FLAG_ECE): once per window, tcp_enter_cwr sets
  * ssthresh from the congestion control and queues CWR for the next new
- * segment; cwnd does not grow until snd_una passes high_seq.
- * Deviation: PRR's gradual reduction (tcp_cwnd_reduction) is collapsed
- * into cwnd = ssthresh at once, as the model's fast recovery does.
+ * segment; PRR brings cwnd down to it, and it does not grow until
+ * snd_una passes high_seq.
  */
 static void tcp_enter_cwr(struct cpu *cpu, struct tcp_sock *tp)
 {
 	tp->ece_acks++;
 	if (tp->ca_state != TCP_CA_OPEN)
 		return;
-	tp->cc.now = cpu_now(cpu);
-	tp->cc.snd_ssthresh = tp->cc.ops->ssthresh(&tp->cc);
-	tp->cc.snd_cwnd = MAX(tp->cc.snd_ssthresh, 2u);
-	tp->cc.snd_cwnd_cnt = 0;
+	tcp_init_cwnd_reduction(cpu, tp);
 	tp->ca_state = TCP_CA_CWR;
-	tp->high_seq = tp->snd_nxt;
 	tp->ecn_flags |= TCP_ECN_QUEUE_CWR;
 	tp->cwr_events++;
 }
@@ -841,7 +886,9 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 {
 	uint64_t ack = skb->ack_seq;
 	bool win_changed = skb->tcp_win != tp->snd_wnd;
-	uint32_t prior_fackets;
+	uint32_t prior_fackets, prior_unsacked = tp->packets_out - tp->sacked_out - tp->reno_sacked;
+	enum tcp_ca_state prior_state = tp->ca_state;
+	bool entered = false;
 
 	if (ack > tp->snd_nxt || ack < tp->snd_una)
 		return;
@@ -858,13 +905,25 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 		tcp_sacktag(tp, skb);
 	if (ack > tp->snd_una) {
 		tcp_ack_advance(cpu, tp, skb, ack, prior_fackets);
-	} else if (!skb->payload_len && !win_changed && ++tp->dupacks == 3 &&
-		   tp->ca_state <= TCP_CA_CWR && !tp->sack_ok) {
-		tcp_enter_recovery(cpu, tp);
+	} else if (!skb->payload_len && !win_changed && !tp->sack_ok) {
+		/* tcp_add_reno_sack: a duplicate ACK stands for a segment
+		 * that left the network (one hole kept: tcp_limit_reno_sacked) */
+		if (tp->reno_sacked + 1 < tp->packets_out)
+			tp->reno_sacked++;
+		if (++tp->dupacks == 3 && tp->ca_state <= TCP_CA_CWR) {
+			tcp_enter_recovery(cpu, tp, prior_unsacked);
+			entered = true;
+		}
 	}
 	/* tcp_time_to_recover with SACK: a segment is marked lost */
-	if (tp->sack_ok && tp->lost_out && tp->ca_state <= TCP_CA_CWR)
-		tcp_enter_recovery(cpu, tp);
+	if (tp->sack_ok && tp->lost_out && tp->ca_state <= TCP_CA_CWR) {
+		tcp_enter_recovery(cpu, tp, prior_unsacked);
+		entered = true;
+	}
+	/* still reducing (not left, not just entered): PRR for this ACK */
+	if (!entered && tp->ca_state == prior_state &&
+	    (prior_state == TCP_CA_CWR || prior_state == TCP_CA_RECOVERY))
+		tcp_cwnd_reduction(tp, prior_unsacked, false);
 	if ((tp->ecn_flags & TCP_ECN_OK) && (skb->tcp_flags & TCPHDR_ECE))
 		tcp_enter_cwr(cpu, tp);
 	tcp_write_xmit(cpu, tp);	/* tcp_data_snd_check */
@@ -924,6 +983,7 @@ static void tcp_write_timer(struct cpu *cpu, struct timer_list *t)
 		return;
 	}
 	/* without SACK: go back N */
+	tp->reno_sacked = 0;
 	tp->packets_out = 0;
 	tp->snd_nxt = tp->snd_una;
 	tp->send_head = tp->write_queue.head;

@@ -32,11 +32,13 @@
  *    a hole or is SACKed below the highest SACK (tcp_update_reordering),
  *    tcp_packets_in_flight gates sending, tcp_xmit_retransmit_queue
  *    resends lost segments first; an RTO marks all not SACKed lost and
- *    slow-starts from one segment. Without SACK: NewReno on three
- *    duplicate ACKs (partial ACKs retransmit the next hole) and an RTO
- *    goes back N. Deviation: no D-SACK, no undo of spurious reductions
- *    (Eifel, D-SACK), no lost-retransmission detection (RACK, FACK's),
- *    no PRR (cwnd drops to ssthresh at once).
+ *    slow-starts from one segment. Without SACK: each duplicate ACK
+ *    counts a segment out of the network (tcp_add_reno_sack), NewReno on
+ *    three (partial ACKs retransmit the next hole) and an RTO goes back
+ *    N. Recovery and ECN's CWR bring cwnd down to ssthresh by PRR
+ *    (tcp_cwnd_reduction, RFC 6937). Deviation: no D-SACK, no undo of
+ *    spurious reductions (Eifel, D-SACK), no lost-retransmission
+ *    detection (RACK, FACK's).
  *  - receiver: in-order queue and an out-of-order queue with SACK blocks
  *    (tcp_sack_new_ofo_skb: up to four, the three most recent sent, as
  *    timestamps leave room for three), quick-ack at the start (up to 16), an ACK for every second full segment
@@ -49,9 +51,9 @@
  *    connecting host's tcp_ecn is 1 and the other's is not 0; new data
  *    is ECT(0), ACKs and retransmits Not-ECT; CE makes the receiver echo
  *    ECE (and ACK at once) until a CWR arrives; ECE puts the sender in
- *    CWR once per window (ssthresh from the congestion control, cwnd =
- *    ssthresh at once: Deviation, the kernel reduces by PRR), held until
- *    something above high_seq is ACKed.
+ *    CWR once per window (ssthresh from the congestion control, cwnd
+ *    brought down to it by PRR), held until something above high_seq is
+ *    ACKed.
  * Leaves out: handshake and teardown (connections start established,
  * with IW10 and the peer's initial window; SACK-permitted is agreed as the
  * SYNs would), AccECN and DCTCP, Nagle and TSO deferral (bulk flows only), window scaling limits
@@ -139,9 +141,12 @@ struct tcp_sock {
 	 * retransmitted and not yet acknowledged (tcp_packets_in_flight) */
 	bool		sack_ok;
 	uint32_t	sacked_out, lost_out, retrans_out;
+	uint32_t	reno_sacked;	/* without SACK: duplicate ACKs (Reno's sacked_out) */
 	uint64_t	highest_sack;	/* end of the highest SACKed block */
 	uint32_t	reordering;	/* tp->reordering: the loss threshold */
 	uint64_t	reorder_events;
+	/* PRR (tcp_cwnd_reduction) */
+	uint32_t	prior_cwnd, prr_delivered, prr_out;
 	uint64_t	sack_acks;	/* ACKs that carried SACK blocks */
 	uint64_t	pacing_rate;
 	sim_time_t	lsndtime;	/* last data sent */

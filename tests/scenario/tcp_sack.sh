@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# SACK. With 0.5 % of the DUT's frames lost on the wire (the Armada XP
+# SACK. With 1 % of the DUT's frames lost on the wire (the Armada XP
 # iperf of scenarios/mvneta-2015-txqueues.ini), a SACK connection
 # retransmits about what was lost (an RTO only for a retransmission lost
 # again) and keeps over twice the goodput of NewReno, which it falls back
@@ -11,7 +11,7 @@
 # write queue's marks) holds throughout.
 . "$(dirname "$0")/lib.inc"
 f=$SRC/scenarios/mvneta-2015-txqueues.ini
-set -- --set sim.duration=2s --set link.loss=0.5% --set link.loss_from=dut --quiet
+set -- --set sim.duration=2s --set link.loss=1% --set link.loss_from=dut --quiet
 run() {
 	local out=$1
 	shift
