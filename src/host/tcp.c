@@ -673,9 +673,8 @@ static void tcp_sacktag_block(struct tcp_sock *tp, uint64_t start, uint64_t end,
  * Loss marking, RFC 6675 IsLost: a segment not SACKed is lost once at
  * least tp->reordering (initially 3, DupThresh) segments above it are.
  * Deviation: 3.x and 4.4 use FACK until they see reordering (the same
- * once SACKs come in order), 6.x RACK's time rule; a retransmission lost
- * again is found only by the RTO; no undo of a reduction found spurious
- * (DSACK, Eifel).
+ * once SACKs come in order), 6.x RACK's time rule; no undo of a
+ * reduction found spurious (DSACK, Eifel).
  */
 static void tcp_mark_lost(struct tcp_sock *tp)
 {
@@ -701,6 +700,35 @@ static void tcp_update_reordering(struct tcp_sock *tp, uint32_t metric)
 		return;
 	tp->reordering = MIN(metric, kp(tp)->tcp_max_reordering);
 	tp->reorder_events++;
+}
+
+/*
+ * tcp_mark_lost_retrans (3.x, FACK): a retransmission is lost once data
+ * sent after it (above the snd_nxt of its time) is SACKed; it is lost
+ * again and goes out again. 4.4 and 6.x find it by RACK's time order,
+ * the same for a single path.
+ */
+static void tcp_mark_lost_retrans(struct tcp_sock *tp)
+{
+	struct sk_buff *skb;
+	uint32_t cnt = 0;
+
+	for (skb = tp->write_queue.head; skb && skb != tp->send_head &&
+	     cnt < tp->retrans_out; skb = skb->next) {
+		if (!(skb->sacked & TCPCB_SACKED_RETRANS))
+			continue;
+		if (tp->highest_sack > skb->ack_seq) {
+			skb->sacked &= (uint8_t)~TCPCB_SACKED_RETRANS;
+			tp->retrans_out -= skb->pcount;
+			if (!(skb->sacked & TCPCB_LOST)) {
+				skb->sacked |= TCPCB_LOST;
+				tp->lost_out += skb->pcount;
+			}
+			tp->lost_retrans++;
+		} else {
+			cnt += skb->pcount;
+		}
+	}
 }
 
 /* Segments from snd_una to the end of the highest SACKed skb. */
@@ -734,6 +762,8 @@ static void tcp_sacktag(struct tcp_sock *tp, const struct sk_buff *ack)
 			tcp_update_reordering(tp, fackets - reord);
 	}
 	tcp_mark_lost(tp);
+	if (tp->retrans_out && tp->ca_state == TCP_CA_RECOVERY)
+		tcp_mark_lost_retrans(tp);
 }
 
 /* tcp_xmit_retransmit_queue: lost segments first, one MSS each, while
@@ -751,6 +781,7 @@ static void tcp_xmit_retransmit_queue(struct cpu *cpu, struct tcp_sock *tp)
 		if (skb->pcount > 1)
 			tcp_fragment_sent(tp, skb, tp->mss);
 		skb->sacked |= TCPCB_SACKED_RETRANS | TCPCB_EVER_RETRANS;
+		skb->ack_seq = tp->snd_nxt;	/* TCP_SKB_CB(skb)->ack_seq */
 		tp->retrans_out += skb->pcount;
 		tp->retrans++;
 		tcp_transmit_skb(cpu, tp, skb);

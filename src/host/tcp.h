@@ -36,9 +36,9 @@
  *    counts a segment out of the network (tcp_add_reno_sack), NewReno on
  *    three (partial ACKs retransmit the next hole) and an RTO goes back
  *    N. Recovery and ECN's CWR bring cwnd down to ssthresh by PRR
- *    (tcp_cwnd_reduction, RFC 6937). Deviation: no D-SACK, no undo of
- *    spurious reductions (Eifel, D-SACK), no lost-retransmission
- *    detection (RACK, FACK's).
+ *    (tcp_cwnd_reduction, RFC 6937). A retransmission is lost again once
+ *    data sent after it is SACKed (tcp_mark_lost_retrans). Deviation: no
+ *    D-SACK, no undo of spurious reductions (Eifel, D-SACK).
  *  - receiver: in-order queue and an out-of-order queue with SACK blocks
  *    (tcp_sack_new_ofo_skb: up to four, the three most recent sent, as
  *    timestamps leave room for three), quick-ack at the start (up to 16), an ACK for every second full segment
@@ -145,6 +145,7 @@ struct tcp_sock {
 	uint64_t	highest_sack;	/* end of the highest SACKed block */
 	uint32_t	reordering;	/* tp->reordering: the loss threshold */
 	uint64_t	reorder_events;
+	uint64_t	lost_retrans;	/* retransmissions found lost (TCPLostRetransmit) */
 	/* PRR (tcp_cwnd_reduction) */
 	uint32_t	prior_cwnd, prr_delivered, prr_out;
 	uint64_t	sack_acks;	/* ACKs that carried SACK blocks */
