@@ -283,6 +283,7 @@ static void tcp_fragment_sent(struct tcp_sock *tp, struct sk_buff *skb, uint32_t
 	skb->next->pcount = pcount - first;
 	skb->next->sacked = skb->sacked;
 	skb->next->tsval = skb->tsval;
+	skb->next->ack_seq = skb->ack_seq;	/* snd_nxt when retransmitted */
 }
 
 /* 6.x tcp_rtx_queue_empty_or_single_skb */
