@@ -123,9 +123,10 @@ struct sk_buff {
 	sim_time_t	path[PATH_NR];	/* this packet's journey */
 	sim_time_t	req_path[PATH_NR];	/* an echo reply: the request's */
 	/* SACK option: up to 3 blocks (with timestamps), as offsets of their
-	 * left and right edges from ack_seq; last of the frame's fields, so
+	 * left and right edges from ack_seq (a D-SACK's may be negative); last
+	 * of the frame's fields, so
 	 * copies skip it when nr_sack is 0 (its contents are then stale) */
-	uint32_t	sack[3][2];
+	int32_t		sack[3][2];
 
 	sim_time_t	rx_stamp;	/* receive timestamp (SO_TIMESTAMP) */
 	uint32_t	rx_off;		/* bytes already read by the application */

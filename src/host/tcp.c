@@ -263,6 +263,16 @@ static uint32_t tcp_in_flight(const struct tcp_sock *tp)
 	       tp->retrans_out;
 }
 
+/* A retransmission: undo_retrans and retrans_stamp (tcp_retransmit_skb) */
+static void tcp_undo_count_retrans(struct cpu *cpu, struct tcp_sock *tp, uint32_t segs)
+{
+	if (tp->undo_retrans < 0)
+		tp->undo_retrans = 0;
+	tp->undo_retrans += (int)segs;
+	if (!tp->retrans_stamp)
+		tp->retrans_stamp = cpu_now(cpu);
+}
+
 /* prr_out: segments sent while the window is being reduced */
 static inline void tcp_prr_sent(struct tcp_sock *tp, uint32_t segs)
 {
@@ -394,6 +404,7 @@ static void tcp_retransmit_head(struct cpu *cpu, struct tcp_sock *tp)
 	if (payload(skb) > tp->mss)
 		tcp_fragment_sent(tp, skb, tp->mss);
 	tp->retrans++;
+	tcp_undo_count_retrans(cpu, tp, 1);
 	tcp_transmit_skb(cpu, tp, skb);
 	tcp_prr_sent(tp, 1);
 	tcp_set_rto_timer(cpu, tp);
@@ -674,8 +685,7 @@ static void tcp_sacktag_block(struct tcp_sock *tp, uint64_t start, uint64_t end,
  * Loss marking, RFC 6675 IsLost: a segment not SACKed is lost once at
  * least tp->reordering (initially 3, DupThresh) segments above it are.
  * Deviation: 3.x and 4.4 use FACK until they see reordering (the same
- * once SACKs come in order), 6.x RACK's time rule; no undo of a
- * reduction found spurious (DSACK, Eifel).
+ * once SACKs come in order), 6.x RACK's time rule.
  */
 static void tcp_mark_lost(struct tcp_sock *tp)
 {
@@ -744,17 +754,40 @@ static uint32_t tcp_fackets_out(const struct tcp_sock *tp)
 	return n;
 }
 
+/*
+ * tcp_check_dsack (RFC 2883): a first block below the cumulative ACK, or
+ * inside the second, reports a duplicate. One that covers data of the
+ * current recovery (above undo_marker) counts one retransmission as
+ * needless (Linux's "dumb counting" for data already acknowledged; the
+ * model counts one for any such block); when all were, the reduction is
+ * undone. Returns the index of the first real SACK block.
+ */
+static int tcp_check_dsack(struct tcp_sock *tp, const struct sk_buff *ack, uint64_t prior_snd_una)
+{
+	int64_t s0 = ack->sack[0][0], e0 = ack->sack[0][1];
+	uint64_t end = (uint64_t)((int64_t)ack->ack_seq + e0);
+
+	if (!ack->nr_sack ||
+	    !(s0 < 0 || (ack->nr_sack > 1 && s0 >= ack->sack[1][0] && e0 <= ack->sack[1][1])))
+		return 0;
+	tp->dsacks_in++;
+	if (tp->undo_marker && tp->undo_retrans > 0 && end > tp->undo_marker)
+		tp->undo_retrans--;
+	return 1;
+}
+
 /* tcp_sacktag_write_queue, then tcp_check_sack_reordering's
  * tcp_update_reordering: the distance a segment was reordered raises the
  * loss threshold, up to tcp_max_reordering. */
-static void tcp_sacktag(struct tcp_sock *tp, const struct sk_buff *ack)
+static void tcp_sacktag(struct tcp_sock *tp, const struct sk_buff *ack, uint64_t prior_snd_una)
 {
 	uint64_t prior_highest = tp->highest_sack;
 	uint32_t reord = UINT32_MAX, fackets;
 	int i;
 
 	tp->sack_acks++;
-	for (i = 0; i < ack->nr_sack; i++)
+	i = tcp_check_dsack(tp, ack, prior_snd_una);
+	for (; i < ack->nr_sack; i++)
 		tcp_sacktag_block(tp, ack->ack_seq + ack->sack[i][0],
 				  ack->ack_seq + ack->sack[i][1], prior_highest, &reord);
 	if (reord != UINT32_MAX && tp->ca_state != TCP_CA_LOSS) {
@@ -785,6 +818,7 @@ static void tcp_xmit_retransmit_queue(struct cpu *cpu, struct tcp_sock *tp)
 		skb->ack_seq = tp->snd_nxt;	/* TCP_SKB_CB(skb)->ack_seq */
 		tp->retrans_out += skb->pcount;
 		tp->retrans++;
+		tcp_undo_count_retrans(cpu, tp, skb->pcount);
 		tcp_transmit_skb(cpu, tp, skb);
 		tcp_prr_sent(tp, skb->pcount);
 		if (skb == tp->write_queue.head)
@@ -829,10 +863,41 @@ static void tcp_cwnd_reduction(struct tcp_sock *tp, uint32_t prior_unsacked, boo
 	tp->cc.snd_cwnd = (uint32_t)MAX((int64_t)tcp_in_flight(tp) + sndcnt, 1);
 }
 
+/* tcp_undo_cwnd_reduction: the losses were not (CUBIC's undo_cwnd: the
+ * window before the reduction; Reno's: twice the reduced ssthresh) */
+static void tcp_undo_cwnd_reduction(struct tcp_sock *tp)
+{
+	uint32_t cwnd = !strcmp(tp->cc.ops->name, "cubic") ? tp->prior_cwnd :
+			2 * tp->cc.snd_ssthresh;
+
+	tp->cc.snd_cwnd = MAX(tp->cc.snd_cwnd, cwnd);
+	if (tp->prior_ssthresh > tp->cc.snd_ssthresh)
+		tp->cc.snd_ssthresh = tp->prior_ssthresh;
+	tp->undo_marker = 0;
+	tp->undos++;
+}
+
+/* tcp_packet_delayed: no retransmission was sent, or this ACK echoes a
+ * timestamp older than the first one (on the era's timestamp clock) */
+static bool tcp_packet_delayed(const struct tcp_sock *tp, const struct sk_buff *ack)
+{
+	sim_time_t unit = kp(tp)->ts_clock_ms ? PS_PER_MS : tp->host->tick;
+
+	return !tp->retrans_stamp || (ack->tsecr && ack->tsecr / unit < tp->retrans_stamp / unit);
+}
+
 static void tcp_enter_recovery(struct cpu *cpu, struct tcp_sock *tp, uint32_t prior_unsacked)
 {
-	if (tp->ca_state != TCP_CA_CWR)	/* already reducing for ECE */
+	/* tcp_init_undo */
+	tp->prior_ssthresh = 0;
+	tp->undo_marker = tp->snd_una;
+	tp->undo_retrans = tp->retrans_out ? (int)tp->retrans_out : -1;
+	if (tp->ca_state != TCP_CA_CWR) {	/* already reducing for ECE */
+		/* tcp_current_ssthresh */
+		tp->prior_ssthresh = MAX(tp->cc.snd_ssthresh,
+					 (tp->cc.snd_cwnd >> 1) + (tp->cc.snd_cwnd >> 2));
 		tcp_init_cwnd_reduction(cpu, tp);
+	}
 	tp->ca_state = TCP_CA_RECOVERY;
 	tp->high_seq = tp->snd_nxt;
 	tp->fast_retrans++;
@@ -875,8 +940,15 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 		/* CWR is held until something above high_seq is ACKed, so the
 		 * CWR bit has reached the receiver (tcp_fastretrans_alert) */
 		if (tp->ca_state == TCP_CA_CWR ? ack > tp->high_seq : ack >= tp->high_seq) {
-			if (tp->ca_state != TCP_CA_LOSS)	/* tcp_end_cwnd_reduction */
+			/* tcp_try_undo_recovery, else tcp_end_cwnd_reduction */
+			if (tp->ca_state == TCP_CA_RECOVERY && tp->undo_marker &&
+			    (!tp->undo_retrans || tcp_packet_delayed(tp, skb)))
+				tcp_undo_cwnd_reduction(tp);
+			else if (tp->ca_state != TCP_CA_LOSS)
 				tp->cc.snd_cwnd = MAX(tp->cc.snd_ssthresh, 2u);
+			/* undo_marker stays: D-SACKs that come later may
+			 * still undo (tcp_try_undo_dsack in Open) */
+			tp->retrans_stamp = 0;
 			tp->reno_sacked = 0;	/* tcp_reset_reno_sack */
 			tp->ca_state = TCP_CA_OPEN;
 		} else if (tp->ca_state == TCP_CA_RECOVERY && !tp->sack_ok) {
@@ -908,6 +980,7 @@ static void tcp_enter_cwr(struct cpu *cpu, struct tcp_sock *tp)
 	tp->ece_acks++;
 	if (tp->ca_state != TCP_CA_OPEN)
 		return;
+	tp->undo_marker = 0;
 	tcp_init_cwnd_reduction(cpu, tp);
 	tp->ca_state = TCP_CA_CWR;
 	tp->ecn_flags |= TCP_ECN_QUEUE_CWR;
@@ -934,7 +1007,7 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 	cpu_charge(cpu, COST_tcp_ack, cost(tp)->tcp_ack);
 	prior_fackets = tp->sacked_out ? tcp_fackets_out(tp) : 0;
 	if (tp->sack_ok && skb->nr_sack)
-		tcp_sacktag(tp, skb);
+		tcp_sacktag(tp, skb, tp->snd_una);
 	if (ack > tp->snd_una) {
 		tcp_ack_advance(cpu, tp, skb, ack, prior_fackets);
 	} else if (!skb->payload_len && !win_changed && !tp->sack_ok) {
@@ -951,6 +1024,14 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 	if (tp->sack_ok && tp->lost_out && tp->ca_state <= TCP_CA_CWR) {
 		tcp_enter_recovery(cpu, tp, prior_unsacked);
 		entered = true;
+	}
+	/* tcp_try_undo_dsack: every retransmission was needless (in
+	 * recovery, or reported after it ended) */
+	if (tp->undo_marker && !tp->undo_retrans && !tp->lost_out && !tp->retrans_out &&
+	    (tp->ca_state == TCP_CA_RECOVERY || tp->ca_state == TCP_CA_OPEN)) {
+		tcp_undo_cwnd_reduction(tp);
+		tp->ca_state = TCP_CA_OPEN;
+		tp->retrans_stamp = 0;
 	}
 	/* still reducing (not left, not just entered): PRR for this ACK */
 	if (!entered && tp->ca_state == prior_state &&
@@ -996,8 +1077,9 @@ static void tcp_write_timer(struct cpu *cpu, struct timer_list *t)
 		mod_timer(cpu, t, tp->rto_deadline);
 		return;
 	}
-	/* tcp_enter_loss */
+	/* tcp_enter_loss (Deviation: no loss undo, tcp_try_undo_loss) */
 	tp->rtos++;
+	tp->undo_marker = 0;
 	tp->cc.now = cpu_now(cpu);
 	if (tp->ca_state != TCP_CA_LOSS) {
 		tp->cc.snd_ssthresh = tp->cc.ops->ssthresh(&tp->cc);
@@ -1037,14 +1119,19 @@ static void tcp_send_ack(struct cpu *cpu, struct tcp_sock *tp)
 	c->tcp_win = win;
 	c->len = TCP_HDRS;
 	c->gso_segs = 1;
-	if (tp->num_sacks) {	/* tcp_established_options: 3 blocks fit */
-		int i;
+	if (tp->num_sacks || tp->dsack) {	/* tcp_established_options: 3 blocks fit */
+		int i, n = 0;
 
-		c->nr_sack = (uint8_t)MIN(tp->num_sacks, 3);
-		for (i = 0; i < c->nr_sack; i++) {
-			c->sack[i][0] = (uint32_t)(tp->sack_blk[i][0] - tp->rcv_nxt);
-			c->sack[i][1] = (uint32_t)(tp->sack_blk[i][1] - tp->rcv_nxt);
+		if (tp->dsack) {	/* a D-SACK first, its edges maybe below ack_seq */
+			c->sack[n][0] = (int32_t)((int64_t)tp->dsack_blk[0] - (int64_t)tp->rcv_nxt);
+			c->sack[n++][1] = (int32_t)((int64_t)tp->dsack_blk[1] - (int64_t)tp->rcv_nxt);
+			tp->dsack = false;
 		}
+		for (i = 0; i < tp->num_sacks && n < 3; i++, n++) {
+			c->sack[n][0] = (int32_t)(tp->sack_blk[i][0] - tp->rcv_nxt);
+			c->sack[n][1] = (int32_t)(tp->sack_blk[i][1] - tp->rcv_nxt);
+		}
+		c->nr_sack = (uint8_t)n;
 		c->len += TCPOLEN_SACK_BASE_ALIGNED + TCPOLEN_SACK_PERBLOCK * c->nr_sack;
 	}
 	tcp_charge_owner(tp, c);	/* tcp_transmit_skb charges ACKs too */
@@ -1109,7 +1196,7 @@ static void tcp_ofo_queue(struct cpu *cpu, struct tcp_sock *tp)
  * tcp_sack_maybe_coalesce, tcp_sack_remove): the block an out-of-order
  * segment joins, or a new one, moves to the front; at most four are kept
  * and the three most recent are sent (with timestamps there is room for
- * three). Deviation: no D-SACK for duplicates.
+ * three); a duplicate is reported first by a D-SACK block (tcp_dsack_set).
  */
 static bool sack_extend(uint64_t *b, uint64_t seq, uint64_t end)
 {
@@ -1161,6 +1248,16 @@ static void tcp_sack_new_ofo(struct tcp_sock *tp, uint64_t seq, uint64_t end)
 	sack_to_front(tp, tp->num_sacks - 1);
 }
 
+/* tcp_dsack_set (RFC 2883): the next ACK reports a duplicate first */
+static void tcp_dsack_set(struct tcp_sock *tp, uint64_t seq, uint64_t end)
+{
+	if (!tp->sack_ok)
+		return;
+	tp->dsack = true;
+	tp->dsack_blk[0] = seq;
+	tp->dsack_blk[1] = end;
+}
+
 /* rcv_nxt moved: a block it reaches is gone from the out-of-order queue */
 static void tcp_sack_remove(struct tcp_sock *tp)
 {
@@ -1180,6 +1277,7 @@ static void tcp_ofo_insert(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff 
 	if ((p && p->end_seq >= skb->end_seq) ||
 	    (p && p->next && p->next->seq == skb->seq)) {
 		tp->ofo_drops++;	/* already held */
+		tcp_dsack_set(tp, skb->seq, skb->end_seq);
 		kfree_skb(cpu, skb);
 		return;
 	}
@@ -1204,6 +1302,7 @@ static void tcp_ofo_insert(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff 
 static bool tcp_data_queue(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *skb)
 {
 	if (skb->end_seq <= tp->rcv_nxt) {	/* duplicate */
+		tcp_dsack_set(tp, skb->seq, skb->end_seq);
 		kfree_skb(cpu, skb);
 		return true;
 	}

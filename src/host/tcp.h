@@ -37,11 +37,18 @@
  *    three (partial ACKs retransmit the next hole) and an RTO goes back
  *    N. Recovery and ECN's CWR bring cwnd down to ssthresh by PRR
  *    (tcp_cwnd_reduction, RFC 6937). A retransmission is lost again once
- *    data sent after it is SACKed (tcp_mark_lost_retrans). Deviation: no
- *    D-SACK, no undo of spurious reductions (Eifel, D-SACK).
+ *    data sent after it is SACKed (tcp_mark_lost_retrans). The receiver
+ *    reports duplicates by D-SACK (RFC 2883); a recovery whose
+ *    retransmissions were all D-SACKed, or whose ACK echoes a timestamp
+ *    from before the first retransmission (tcp_packet_delayed, on the
+ *    era's timestamp clock), is undone (tcp_undo_cwnd_reduction).
+ *    Deviation: every D-SACK block above undo_marker counts one needless
+ *    retransmission (Linux counts per retransmitted skb it covers); no
+ *    undo after an RTO (tcp_try_undo_loss); no partial undo.
  *  - receiver: in-order queue and an out-of-order queue with SACK blocks
  *    (tcp_sack_new_ofo_skb: up to four, the three most recent sent, as
- *    timestamps leave room for three), quick-ack at the start (up to 16), an ACK for every second full segment
+ *    timestamps leave room for three, a D-SACK first when a duplicate
+ *    came in), quick-ack at the start (up to 16), an ACK for every second full segment
  *    (__tcp_ack_snd_check), the delayed-ACK timer (TCP_DELACK_MIN = HZ/25),
  *    a window update when the application frees space (tcp_cleanup_rbuf),
  *    receive window = free space >> tcp_adv_win_scale, tcp_rmem
@@ -148,6 +155,13 @@ struct tcp_sock {
 	uint64_t	lost_retrans;	/* retransmissions found lost (TCPLostRetransmit) */
 	/* PRR (tcp_cwnd_reduction) */
 	uint32_t	prior_cwnd, prr_delivered, prr_out;
+	/* undo (tcp_init_undo): where recovery began, retransmissions not yet
+	 * reported needless by D-SACK (-1: none sent), the first one's time */
+	uint64_t	undo_marker;
+	int		undo_retrans;
+	uint32_t	prior_ssthresh;
+	sim_time_t	retrans_stamp;
+	uint64_t	dsacks_in, undos;
 	uint64_t	sack_acks;	/* ACKs that carried SACK blocks */
 	uint64_t	pacing_rate;
 	sim_time_t	lsndtime;	/* last data sent */
@@ -174,6 +188,8 @@ struct tcp_sock {
 	struct skb_queue ofo;
 	uint64_t	sack_blk[4][2];	/* selective_acks: most recent first */
 	int		num_sacks;
+	bool		dsack;		/* a D-SACK block waits for the next ACK */
+	uint64_t	dsack_blk[2];
 	uint32_t	quick;		/* quick ACKs left */
 	bool		ack_pending;
 	struct timer_list delack_timer;

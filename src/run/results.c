@@ -225,6 +225,8 @@ static json_t *stream_json(const struct stream_app *s, sim_time_t end)
 	json_object_set_new(o, "sack_acks", json_integer((json_int_t)tp->sack_acks));
 	json_object_set_new(o, "reordering", json_integer(tp->reordering));
 	json_object_set_new(o, "lost_retransmits", json_integer((json_int_t)tp->lost_retrans));
+	json_object_set_new(o, "dsacks", json_integer((json_int_t)tp->dsacks_in));
+	json_object_set_new(o, "undos", json_integer((json_int_t)tp->undos));
 	json_object_set_new(o, "acks_in", json_integer((json_int_t)tp->acks_in));
 	json_object_set_new(o, "tsq_throttles", json_integer((json_int_t)tp->tsq_throttles));
 	json_object_set_new(o, "backlogged", json_integer((json_int_t)tp->backlogged));
