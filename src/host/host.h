@@ -98,6 +98,8 @@ struct host {
 	struct rng	rng;
 	uint16_t	ip_id;
 	uint8_t		neigh;		/* the peer's host index (one link) */
+	uint32_t	ts_memo_size[2], ts_memo_val[2];	/* host_skb_truesize */
+	int		ts_memo_next;
 	struct eth_port	*port;		/* where our frames leave */
 	/* statistics */
 	uint64_t	rx_packets, rx_dropped, icmp_echo_replies;
@@ -121,6 +123,8 @@ void *host_dma_resolve(struct host *h, uint32_t handle);
 /* skb allocation with truesize for a head of `size` bytes. */
 struct sk_buff *alloc_skb(struct host *h, uint32_t size);
 void kfree_skb(struct cpu *cpu, struct sk_buff *skb);
+/* skb_truesize for this host's platform and kernel (memoised) */
+uint32_t host_skb_truesize(struct host *h, uint32_t size);
 
 /* IPv4 */
 void ip_send_skb(struct cpu *cpu, struct sk_buff *skb, int *err);

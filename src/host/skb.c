@@ -153,11 +153,26 @@ void skb_copy_frame(struct sk_buff *dst, const struct sk_buff *src)
 	copy_frame_fields(dst, src);
 }
 
+/* skb_truesize of the host's platform and kernel, for the two sizes last
+ * asked (an ACK's header and a full frame, mostly) */
+uint32_t host_skb_truesize(struct host *h, uint32_t size)
+{
+	int i = h->ts_memo_size[0] == size ? 0 : h->ts_memo_size[1] == size ? 1 : -1;
+
+	if (i < 0) {
+		i = h->ts_memo_next;
+		h->ts_memo_next ^= 1;
+		h->ts_memo_size[i] = size;
+		h->ts_memo_val[i] = skb_truesize(h->plat, h->kp, size);
+	}
+	return h->ts_memo_val[i];
+}
+
 struct sk_buff *alloc_skb(struct host *h, uint32_t size)
 {
 	struct sk_buff *skb = skb_pool_get(h->pool);
 
-	skb->truesize = skb_truesize(h->plat, h->kp, size);
+	skb->truesize = host_skb_truesize(h, size);
 	skb->t[SKB_T_ALLOC] = host_now(h);
 	return skb;
 }

@@ -159,7 +159,7 @@ static void ideal_rx(struct eth_port *port, struct sk_buff *frame)
 		skb_pool_put(ip->host->pool, frame);
 		return;
 	}
-	frame->truesize = skb_truesize(ip->host->plat, ip->host->kp, frame->len + 64);
+	frame->truesize = host_skb_truesize(ip->host, frame->len + 64);
 	frame->path[PATH_IRQ] = 0;
 	skb_queue_tail(&ip->rx, frame);
 	if (!ip->rx_unstamped)
