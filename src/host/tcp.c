@@ -1198,54 +1198,9 @@ static void tcp_ofo_queue(struct cpu *cpu, struct tcp_sock *tp)
  * and the three most recent are sent (with timestamps there is room for
  * three); a duplicate is reported first by a D-SACK block (tcp_dsack_set).
  */
-static bool sack_extend(uint64_t *b, uint64_t seq, uint64_t end)
-{
-	if (seq > b[1] || end < b[0])
-		return false;
-	b[0] = MIN(b[0], seq);
-	b[1] = MAX(b[1], end);
-	return true;
-}
-
-static void sack_to_front(struct tcp_sock *tp, int i)
-{
-	uint64_t b0 = tp->sack_blk[i][0], b1 = tp->sack_blk[i][1];
-
-	for (; i > 0; i--) {
-		tp->sack_blk[i][0] = tp->sack_blk[i - 1][0];
-		tp->sack_blk[i][1] = tp->sack_blk[i - 1][1];
-	}
-	tp->sack_blk[0][0] = b0;
-	tp->sack_blk[0][1] = b1;
-}
-
-static void sack_remove_at(struct tcp_sock *tp, int i)
-{
-	for (; i + 1 < tp->num_sacks; i++) {
-		tp->sack_blk[i][0] = tp->sack_blk[i + 1][0];
-		tp->sack_blk[i][1] = tp->sack_blk[i + 1][1];
-	}
-	tp->num_sacks--;
-}
-
 static void tcp_sack_new_ofo(struct tcp_sock *tp, uint64_t seq, uint64_t end)
 {
-	int i;
-
-	for (i = 0; i < tp->num_sacks; i++) {
-		if (!sack_extend(tp->sack_blk[i], seq, end))
-			continue;
-		sack_to_front(tp, i);
-		for (i = 1; i < tp->num_sacks; i++)	/* coalesce with the front */
-			if (sack_extend(tp->sack_blk[0], tp->sack_blk[i][0], tp->sack_blk[i][1]))
-				sack_remove_at(tp, i--);
-		return;
-	}
-	if (tp->num_sacks < 4)
-		tp->num_sacks++;
-	tp->sack_blk[tp->num_sacks - 1][0] = seq;
-	tp->sack_blk[tp->num_sacks - 1][1] = end;
-	sack_to_front(tp, tp->num_sacks - 1);
+	tcp_sack_blocks_add(tp->sack_blk, &tp->num_sacks, seq, end);
 }
 
 /* tcp_dsack_set (RFC 2883): the next ACK reports a duplicate first */
@@ -1261,11 +1216,7 @@ static void tcp_dsack_set(struct tcp_sock *tp, uint64_t seq, uint64_t end)
 /* rcv_nxt moved: a block it reaches is gone from the out-of-order queue */
 static void tcp_sack_remove(struct tcp_sock *tp)
 {
-	int i;
-
-	for (i = 0; i < tp->num_sacks; i++)
-		if (tp->sack_blk[i][0] <= tp->rcv_nxt)
-			sack_remove_at(tp, i--);
+	tcp_sack_blocks_remove(tp->sack_blk, &tp->num_sacks, tp->rcv_nxt);
 }
 
 static void tcp_ofo_insert(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *skb)

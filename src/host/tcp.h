@@ -186,7 +186,7 @@ struct tcp_sock {
 	int64_t		rcvbuf;
 	bool		rcvbuf_locked;
 	struct skb_queue ofo;
-	uint64_t	sack_blk[4][2];	/* selective_acks: most recent first */
+	uint64_t	sack_blk[TCP_NUM_SACKS][2];	/* selective_acks, most recent first */
 	int		num_sacks;
 	bool		dsack;		/* a D-SACK block waits for the next ACK */
 	uint64_t	dsack_blk[2];

@@ -364,3 +364,68 @@ int64_t tcp_rtt_estimator(struct tcp_rtt_est *e, int64_t m, int64_t rto_min,
 	}
 	return (e->srtt8 >> 3) + e->rttvar;
 }
+
+/* --- the receiver's SACK blocks ------------------------------------- */
+
+/* tcp_sack_extend: touching or overlapping ranges merge */
+static bool sack_extend(uint64_t *b, uint64_t seq, uint64_t end)
+{
+	if (seq > b[1] || end < b[0])
+		return false;
+	if (seq < b[0])
+		b[0] = seq;
+	if (end > b[1])
+		b[1] = end;
+	return true;
+}
+
+static void sack_remove_at(uint64_t blk[][2], int *num, int i)
+{
+	for (; i + 1 < *num; i++) {
+		blk[i][0] = blk[i + 1][0];
+		blk[i][1] = blk[i + 1][1];
+	}
+	(*num)--;
+}
+
+/* blk[i] to the front, the ones before it one down */
+static void sack_to_front(uint64_t blk[][2], int i)
+{
+	uint64_t b0 = blk[i][0], b1 = blk[i][1];
+
+	for (; i > 0; i--) {
+		blk[i][0] = blk[i - 1][0];
+		blk[i][1] = blk[i - 1][1];
+	}
+	blk[0][0] = b0;
+	blk[0][1] = b1;
+}
+
+void tcp_sack_blocks_add(uint64_t blk[][2], int *num, uint64_t seq, uint64_t end)
+{
+	int i;
+
+	for (i = 0; i < *num; i++) {
+		if (!sack_extend(blk[i], seq, end))
+			continue;
+		sack_to_front(blk, i);
+		for (i = 1; i < *num; i++)	/* tcp_sack_maybe_coalesce */
+			if (sack_extend(blk[0], blk[i][0], blk[i][1]))
+				sack_remove_at(blk, num, i--);
+		return;
+	}
+	if (*num < TCP_NUM_SACKS)
+		(*num)++;
+	blk[*num - 1][0] = seq;
+	blk[*num - 1][1] = end;
+	sack_to_front(blk, *num - 1);
+}
+
+void tcp_sack_blocks_remove(uint64_t blk[][2], int *num, uint64_t rcv_nxt)
+{
+	int i;
+
+	for (i = 0; i < *num; i++)
+		if (blk[i][0] <= rcv_nxt)
+			sack_remove_at(blk, num, i--);
+}

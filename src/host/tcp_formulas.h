@@ -162,4 +162,18 @@ uint32_t tcp_tso_segs(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
  * 512 (<= 4.x) or > TCP_MSS_DEFAULT (GSO_TSO_AUTOSIZE, 6.x). */
 uint32_t tcp_bound_to_half_wnd(enum gso_mode m, uint32_t max_window, uint32_t pktsize);
 
+/*
+ * The receiver's SACK blocks, tp->selective_acks (net/ipv4/tcp_input.c,
+ * 4.4.155: tcp_sack_new_ofo_skb, tcp_sack_extend, tcp_sack_maybe_coalesce,
+ * tcp_sack_remove): blk[i] = { start, end }, most recent first, at most
+ * TCP_NUM_SACKS (4). Adding an out-of-order range extends the first block
+ * it touches or overlaps and moves that block to the front, merging the
+ * others it now reaches; otherwise it becomes a new front block, the
+ * oldest falling off a full array. Removing drops every block whose start
+ * rcv_nxt has reached.
+ */
+#define TCP_NUM_SACKS	4
+void tcp_sack_blocks_add(uint64_t blk[][2], int *num, uint64_t seq, uint64_t end);
+void tcp_sack_blocks_remove(uint64_t blk[][2], int *num, uint64_t rcv_nxt);
+
 #endif

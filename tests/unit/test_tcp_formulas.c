@@ -380,6 +380,48 @@ static void test_rtt_estimator_usec(void **state)
 	assert_int_equal(e.mdev, 223);
 }
 
+static void assert_blocks(uint64_t blk[][2], int num, const uint64_t *want, int n)
+{
+	int i;
+
+	assert_int_equal(num, n);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(blk[i][0], want[2 * i]);
+		assert_int_equal(blk[i][1], want[2 * i + 1]);
+	}
+}
+
+/* tcp_sack_new_ofo_skb / tcp_sack_remove on a worked sequence */
+static void test_sack_blocks(void **state)
+{
+	uint64_t blk[TCP_NUM_SACKS][2];
+	int num = 0;
+
+	tcp_sack_blocks_add(blk, &num, 10, 20);
+	assert_blocks(blk, num, (const uint64_t[]){ 10, 20 }, 1);
+	tcp_sack_blocks_add(blk, &num, 30, 40);		/* new: to the front */
+	assert_blocks(blk, num, (const uint64_t[]){ 30, 40, 10, 20 }, 2);
+	tcp_sack_blocks_add(blk, &num, 25, 28);
+	assert_blocks(blk, num, (const uint64_t[]){ 25, 28, 30, 40, 10, 20 }, 3);
+	/* touches the most recent block first, [25,28) -> [20,28), which
+	 * then coalesces with [10,20) */
+	tcp_sack_blocks_add(blk, &num, 20, 25);
+	assert_blocks(blk, num, (const uint64_t[]){ 10, 28, 30, 40 }, 2);
+	tcp_sack_blocks_add(blk, &num, 28, 30);		/* fills the gap */
+	assert_blocks(blk, num, (const uint64_t[]){ 10, 40 }, 1);
+	tcp_sack_blocks_add(blk, &num, 50, 60);
+	tcp_sack_blocks_add(blk, &num, 70, 80);
+	tcp_sack_blocks_add(blk, &num, 90, 100);
+	tcp_sack_blocks_add(blk, &num, 110, 120);	/* the oldest falls off */
+	assert_blocks(blk, num, (const uint64_t[]){ 110, 120, 90, 100, 70, 80, 50, 60 }, 4);
+	tcp_sack_blocks_add(blk, &num, 75, 78);		/* inside: no change but order */
+	assert_blocks(blk, num, (const uint64_t[]){ 70, 80, 110, 120, 90, 100, 50, 60 }, 4);
+	tcp_sack_blocks_remove(blk, &num, 60);		/* rcv_nxt reached [50,60) */
+	assert_blocks(blk, num, (const uint64_t[]){ 70, 80, 110, 120, 90, 100 }, 3);
+	tcp_sack_blocks_remove(blk, &num, 120);
+	assert_int_equal(num, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -397,6 +439,7 @@ int main(void)
 		cmocka_unit_test(test_rtt_estimator_jiffies),
 		cmocka_unit_test(test_rtt_estimator_rttvar),
 		cmocka_unit_test(test_rtt_estimator_usec),
+		cmocka_unit_test(test_sack_blocks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
