@@ -263,6 +263,17 @@ static uint32_t tcp_in_flight(const struct tcp_sock *tp)
 	       tp->retrans_out;
 }
 
+/* retrans_stamp is kept while a retransmission may still be answered
+ * (tcp_any_retrans_done: retransmissions out, or the head was resent) */
+static void tcp_clear_retrans_stamp(struct tcp_sock *tp)
+{
+	const struct sk_buff *head = tp->write_queue.head;
+
+	if (!tp->retrans_out &&
+	    !(head && head != tp->send_head && (head->sacked & TCPCB_EVER_RETRANS)))
+		tp->retrans_stamp = 0;
+}
+
 /* A retransmission: undo_retrans and retrans_stamp (tcp_retransmit_skb) */
 static void tcp_undo_count_retrans(struct cpu *cpu, struct tcp_sock *tp, uint32_t segs)
 {
@@ -948,7 +959,7 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 				tp->cc.snd_cwnd = MAX(tp->cc.snd_ssthresh, 2u);
 			/* undo_marker stays: D-SACKs that come later may
 			 * still undo (tcp_try_undo_dsack in Open) */
-			tp->retrans_stamp = 0;
+			tcp_clear_retrans_stamp(tp);
 			tp->reno_sacked = 0;	/* tcp_reset_reno_sack */
 			tp->ca_state = TCP_CA_OPEN;
 		} else if (tp->ca_state == TCP_CA_RECOVERY && !tp->sack_ok) {
@@ -1031,7 +1042,7 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 	    (tp->ca_state == TCP_CA_RECOVERY || tp->ca_state == TCP_CA_OPEN)) {
 		tcp_undo_cwnd_reduction(tp);
 		tp->ca_state = TCP_CA_OPEN;
-		tp->retrans_stamp = 0;
+		tcp_clear_retrans_stamp(tp);
 	}
 	/* still reducing (not left, not just entered): PRR for this ACK */
 	if (!entered && tp->ca_state == prior_state &&

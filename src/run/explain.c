@@ -164,15 +164,17 @@ static void loss_explain(const struct world *w, const struct stream_app *s, FILE
 	if (!p || (!p->lost_frames && !back->lost_frames))
 		return;
 	fprintf(out, "  losses: the wire lost %llu of the %llu frames %s sent and %llu of the %llu"
-		" %s sent ([link] loss %.9g %%); each loss reduces the window. Recovery: %s,"
-		" %llu fast recoveries, %llu retransmissions, %llu RTOs%s.\n",
+		" %s sent ([link] loss %.9g %%); each recovery reduces the window once. Recovery:"
+		" %s, %llu fast recoveries, %llu retransmissions (%llu found lost again), %llu"
+		" RTOs, %llu undone as needless%s.\n",
 		(unsigned long long)p->lost_frames, (unsigned long long)p->tx_frames,
 		s->host->name, (unsigned long long)back->lost_frames,
 		(unsigned long long)back->tx_frames, s->dest->name,
 		(double)w->scn->link.loss * 100 / SCN_PPB_ONE,
 		tp->sack_ok ? "SACK" : "NewReno (no SACK: tcp_sack is 0 at one end)",
 		(unsigned long long)tp->fast_retrans, (unsigned long long)tp->retrans,
-		(unsigned long long)tp->rtos,
+		(unsigned long long)tp->lost_retrans, (unsigned long long)tp->rtos,
+		(unsigned long long)tp->undos,
 		tp->sack_ok ? "" : "; with SACK several losses per window are repaired at once");
 }
 
