@@ -789,8 +789,10 @@ static int tcp_check_dsack(struct tcp_sock *tp, const struct sk_buff *ack, uint6
 
 /* tcp_sacktag_write_queue, then tcp_check_sack_reordering's
  * tcp_update_reordering: the distance a segment was reordered raises the
- * loss threshold, up to tcp_max_reordering. */
-static void tcp_sacktag(struct tcp_sock *tp, const struct sk_buff *ack, uint64_t prior_snd_una)
+ * loss threshold, up to tcp_max_reordering. Returns fackets_out after
+ * the tagging (the loss marking moves no skb boundary). */
+static uint32_t tcp_sacktag(struct tcp_sock *tp, const struct sk_buff *ack,
+			    uint64_t prior_snd_una)
 {
 	uint64_t prior_highest = tp->highest_sack;
 	uint32_t reord = UINT32_MAX, fackets;
@@ -801,14 +803,13 @@ static void tcp_sacktag(struct tcp_sock *tp, const struct sk_buff *ack, uint64_t
 	for (; i < ack->nr_sack; i++)
 		tcp_sacktag_block(tp, ack->ack_seq + ack->sack[i][0],
 				  ack->ack_seq + ack->sack[i][1], prior_highest, &reord);
-	if (reord != UINT32_MAX && tp->ca_state != TCP_CA_LOSS) {
-		fackets = tcp_fackets_out(tp);
-		if (reord < fackets)
-			tcp_update_reordering(tp, fackets - reord);
-	}
+	fackets = tp->sacked_out ? tcp_fackets_out(tp) : 0;
+	if (reord < fackets && tp->ca_state != TCP_CA_LOSS)
+		tcp_update_reordering(tp, fackets - reord);
 	tcp_mark_lost(tp);
 	if (tp->retrans_out && tp->ca_state == TCP_CA_RECOVERY)
 		tcp_mark_lost_retrans(tp);
+	return fackets;
 }
 
 /* tcp_xmit_retransmit_queue: lost segments first, one MSS each, while
@@ -920,10 +921,10 @@ static void tcp_enter_recovery(struct cpu *cpu, struct tcp_sock *tp, uint32_t pr
 }
 
 static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
-			    const struct sk_buff *skb, uint64_t ack, uint32_t prior_fackets)
+			    const struct sk_buff *skb, uint64_t ack, uint32_t prior_fackets,
+			    uint32_t fackets)
 {
 	uint32_t in_flight = tcp_in_flight(tp), acked, reord;
-	uint32_t fackets = tp->sacked_out ? tcp_fackets_out(tp) : 0;
 	sim_time_t now = cpu_now(cpu), rtt = -1;
 
 	tp->bytes_acked += ack - tp->snd_una;
@@ -1002,7 +1003,7 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 {
 	uint64_t ack = skb->ack_seq;
 	bool win_changed = skb->tcp_win != tp->snd_wnd;
-	uint32_t prior_fackets, prior_unsacked = tp->packets_out - tp->sacked_out - tp->reno_sacked;
+	uint32_t prior_fackets, fackets, prior_unsacked = tp->packets_out - tp->sacked_out - tp->reno_sacked;
 	enum tcp_ca_state prior_state = tp->ca_state;
 	bool entered = false;
 
@@ -1016,11 +1017,11 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 	}
 	tp->acks_in++;
 	cpu_charge(cpu, COST_tcp_ack, cost(tp)->tcp_ack);
-	prior_fackets = tp->sacked_out ? tcp_fackets_out(tp) : 0;
+	prior_fackets = fackets = tp->sacked_out ? tcp_fackets_out(tp) : 0;
 	if (tp->sack_ok && skb->nr_sack)
-		tcp_sacktag(tp, skb, tp->snd_una);
+		fackets = tcp_sacktag(tp, skb, tp->snd_una);
 	if (ack > tp->snd_una) {
-		tcp_ack_advance(cpu, tp, skb, ack, prior_fackets);
+		tcp_ack_advance(cpu, tp, skb, ack, prior_fackets, fackets);
 	} else if (!skb->payload_len && !win_changed && !tp->sack_ok) {
 		/* tcp_add_reno_sack: a duplicate ACK stands for a segment
 		 * that left the network (one hole kept: tcp_limit_reno_sacked) */
