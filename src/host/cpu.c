@@ -216,17 +216,16 @@ static void softirq_end(struct cpu *cpu)
 
 	cpu->sirq_episode = false;
 	cpu->sirq_in_ksoftirqd = false;
-	if (cpu->softirq_pending)
-		arm_tick(cpu);
-	if (!ksoftirqd) {
-		if (cpu->softirq_pending)
-			wakeup_softirqd(cpu);
+	if (!cpu->softirq_pending) {
+		if (ksoftirqd)
+			task_sleep(cpu->ksoftirqd, SIM_TIME_MAX);
 		return;
 	}
-	if (cpu->softirq_pending)
+	arm_tick(cpu);
+	if (ksoftirqd)
 		task_continue(cpu->ksoftirqd);
 	else
-		task_sleep(cpu->ksoftirqd, SIM_TIME_MAX);
+		wakeup_softirqd(cpu);
 }
 
 /*
