@@ -78,6 +78,23 @@ void cpu_queue_work_head(struct cpu *cpu, struct work *w)
 	kick(cpu);
 }
 
+void cpu_queue_work_ordered(struct cpu *cpu, struct work *w, int64_t key)
+{
+	struct work **pp = &cpu->head[w->ctx];
+
+	if (w->queued)
+		return;
+	w->key = key;
+	while (*pp && (*pp)->key <= key)
+		pp = &(*pp)->next;
+	w->next = *pp;
+	if (!*pp)
+		cpu->tail[w->ctx] = w;
+	*pp = w;
+	w->queued = true;
+	kick(cpu);
+}
+
 static struct work *pick(struct cpu *cpu)
 {
 	int c;

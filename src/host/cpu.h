@@ -56,6 +56,7 @@ struct work {
 	void		*arg;
 	uint8_t		ctx;
 	bool		queued;
+	int64_t		key;		/* order in cpu_queue_work_ordered */
 };
 
 struct timer_list {
@@ -133,6 +134,9 @@ void work_init(struct work *w, enum cpu_ctx ctx,
 void cpu_queue_work(struct cpu *cpu, struct work *w);
 /* Queue w first among the work of its context (it keeps or takes the CPU). */
 void cpu_queue_work_head(struct cpu *cpu, struct work *w);
+/* Queue w after the work of its context whose key is not greater (the
+ * CFS run queue, keyed by vruntime: the leftmost runs next). */
+void cpu_queue_work_ordered(struct cpu *cpu, struct work *w, int64_t key);
 /* Is work of context ctx waiting on cpu? */
 static inline bool cpu_work_waiting(const struct cpu *cpu, enum cpu_ctx ctx)
 {

@@ -39,15 +39,16 @@ static void task_work(struct cpu *cpu, struct work *w)
 	sim_time_t start;
 
 	cpu->need_resched = false;	/* __schedule */
+	start = cpu->t;
 	if (cpu->curr_task != t) {	/* context switch in */
 		cpu->curr_task = t;
 		cpu->slice_start = cpu->t;
 		cpu->nr_switches++;
 		if (t->vruntime > cpu->min_vruntime)
 			cpu->min_vruntime = t->vruntime;
+		/* a task going on with its loop (task_continue) pays nothing */
+		cpu_charge(cpu, COST_wakeup, cpu->host->plat->cost.wakeup);
 	}
-	start = cpu->t;
-	cpu_charge(cpu, COST_wakeup, cpu->host->plat->cost.wakeup);
 	t->run(cpu, t);
 	t->vruntime += cpu->t - start;
 	t->sum_exec += cpu->t - start;
@@ -68,12 +69,13 @@ static void make_runnable(struct task *t)
 		cpu->curr_task = NULL;
 		curr->preempted++;
 		cpu->need_resched = true;
+		t->work.key = t->vruntime;
 		cpu_queue_work_head(cpu, &t->work);
 		return;
 	}
 	if (!curr)	/* the idle task is preempted by any wakeup */
 		cpu->need_resched = true;
-	cpu_queue_work(cpu, &t->work);
+	cpu_queue_work_ordered(cpu, &t->work, t->vruntime);
 }
 
 static void task_timeout(struct sim *sim, struct sim_event *ev)
@@ -145,14 +147,15 @@ void task_continue(struct task *t)
 	struct cpu *cpu = t->cpu;
 
 	if (cpu->curr_task != t) {	/* preempted during this step */
-		cpu_queue_work(cpu, &t->work);
+		cpu_queue_work_ordered(cpu, &t->work, t->vruntime);
 		return;
 	}
 	if (cpu_work_waiting(cpu, CTX_PROCESS) &&
 	    cpu->t - cpu->slice_start >= sched_slice(host_cpus(t), cpu->nr_running)) {
-		cpu->curr_task = NULL;	/* slice used up: to the back */
+		/* slice used up: back into the queue by vruntime */
+		cpu->curr_task = NULL;
 		t->preempted++;
-		cpu_queue_work(cpu, &t->work);
+		cpu_queue_work_ordered(cpu, &t->work, t->vruntime);
 		return;
 	}
 	cpu_queue_work_head(cpu, &t->work);

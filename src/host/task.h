@@ -11,7 +11,8 @@
  *    sched_slice = __sched_period(nr_running) / nr_running, where the
  *    period is sysctl_sched_latency (6 ms) or, above sched_nr_latency (8)
  *    tasks, nr_running x sysctl_sched_min_granularity (0.75 ms); when the
- *    slice is used up and another task is runnable it goes to the back;
+ *    slice is used up and another task is runnable it goes back into the
+ *    run queue, which is ordered by vruntime (the leftmost runs next);
  *  - a task that wakes is placed at max(its vruntime, min_vruntime -
  *    sched_latency / 2) (place_entity, GENTLE_FAIR_SLEEPERS) and preempts
  *    the running task if that one's vruntime exceeds it by more than
@@ -19,9 +20,11 @@
  *  - the three tunables are scaled by 1 + ilog2(min(CPUs, 8))
  *    (SCHED_TUNABLESCALING_LOG).
  * vruntime is the task's process-context time on its CPU (nice 0).
- * Deviation: the run queue is FIFO (the next task, not the leftmost in a
- * vruntime tree), and preemption takes effect at the end of the running
- * step (steps are short: a syscall, one skb's copy).
+ * A task pays the wakeup cost (try_to_wake_up and the switch) when it is
+ * switched in, not for each step of a loop it goes on with.
+ * Deviation: the run queue is a list sorted by vruntime, not a tree, and
+ * preemption takes effect at the end of the running step (steps are
+ * short: a syscall, one skb's copy).
  * ksoftirqd/N is such a task (run_ksoftirqd, cpu.c), woken when an
  * episode of softirqs leaves work behind.
  * Leaves out: migration (tasks are pinned), nice levels, the tick, EEVDF

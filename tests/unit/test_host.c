@@ -238,6 +238,9 @@ static void test_sched_time_slices(void **state)
 	/* the sleeper runs every 50 ms: its wakeups preempt the hogs */
 	assert_int_equal(nap.steps, 12);
 	assert_true(cpu->nr_switches > 200);
+	/* only switches pay COST_wakeup, not the hogs' 100-us steps */
+	assert_int_equal(cpu->cost_cycles[COST_wakeup],
+			 cpu->nr_switches * f->host.plat->cost.wakeup);
 }
 
 /* A softirq that raises itself again until it has run `limit` times,
@@ -284,9 +287,10 @@ static void test_softirq_restart_limit(void **state)
 	 * softirq dispatch cost, all accounted as softirq time */
 	assert_int_equal(cpu->ksoftirqd_ps, 20 * 1250 * PS_PER_NS);	/* 1200 + 300 cycles */
 	assert_true(f->host.ksoftirqd[0].sleeping);
-	/* process time: only ksoftirqd's two switch-ins (COST_wakeup) */
+	/* process time: only ksoftirqd's switch-in (COST_wakeup); its second
+	 * episode follows the first without a switch */
 	assert_int_equal(cpu->busy_ps[ACCT_SYS],
-			 2 * (sim_time_t)f->host.plat->cost.wakeup * PS_PER_S / cpu->cpu_hz);
+			 (sim_time_t)f->host.plat->cost.wakeup * PS_PER_S / cpu->cpu_hz);
 }
 
 /* MAX_SOFTIRQ_TIME: passes go on until jiffies reach start + 1 (HZ 100:
@@ -352,7 +356,8 @@ static void test_softirq_irq_exit(void **state)
 	task_init(&a.t, cpu, hog_run, &a);
 	task_start(&a.t, 0);
 	sim_run(&f->sim, PS_PER_MS);		/* the hog holds the CPU */
-	f->host.ksoftirqd[0].vruntime = PS_PER_S;	/* and ksoftirqd used its share */
+	/* ksoftirqd is a little ahead of the hog: its wakeup does not preempt */
+	f->host.ksoftirqd[0].vruntime = a.t.vruntime + PS_PER_MS;
 	sq_setup(cpu, 40, 1200);
 	raise_softirq(cpu, HI_SOFTIRQ);		/* ten runs, then ksoftirqd waits */
 	sim_run(&f->sim, 1100 * PS_PER_US);
