@@ -54,6 +54,11 @@ static void sender_run(struct cpu *cpu, struct task *t)
 	if (!n) {	/* sk_stream_wait_memory: the lock is dropped while asleep */
 		tcp_push(cpu, tp);
 		release_sock(cpu, tp);
+		/* sk_wait_event: ACKs from the backlog may have made room */
+		if (sk_stream_memory_free(tp)) {
+			task_continue(t);
+			return;
+		}
 		s->waits++;
 		tp->sk.tx_waiter = t;
 		task_sleep(t, SIM_TIME_MAX);

@@ -91,7 +91,10 @@ void sock_wfree(struct cpu *cpu, struct sk_buff *skb)
 	sk->held_ps_total += cpu_now(cpu) - skb->t[SKB_T_ALLOC];
 	skb->sk = NULL;
 	skb->destructor = SKB_DESTRUCTOR_NONE;
-	sk_write_space(sk);
+	/* sock_wfree: SOCK_USE_WRITE_QUEUE sockets (TCP) leave the wakeup
+	 * to the protocol (sk_stream_write_space on ACKs) */
+	if (!sk->use_write_queue)
+		sk_write_space(sk);
 }
 
 bool sock_raw_may_alloc(const struct sock *sk)

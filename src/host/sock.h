@@ -6,7 +6,9 @@
  * profile), sk_wmem_alloc starting at 1 (the socket's own reference),
  * charging skb->truesize at allocation (skb_set_owner_w) and uncharging in
  * sock_wfree when the driver frees the skb; sk_write_space waking a writer
- * once half the buffer is free (sock_def_write_space); the raw/ICMP rule
+ * once half the buffer is free (sock_def_write_space), except on sockets
+ * flagged SOCK_USE_WRITE_QUEUE (TCP: tcp_init_sock), whose writers wait
+ * for the write queue and are woken by the protocol; the raw/ICMP rule
  * of __ip_append_data (allowed while sk_wmem_alloc <= 2 * sk_sndbuf, else
  * ENOBUFS, never blocks); the UDP rule of sock_alloc_send_pskb (blocks
  * while sk_wmem_alloc >= sk_sndbuf, up to SO_SNDTIMEO, EAGAIN when
@@ -44,6 +46,7 @@ struct sock {
 	int		tx_queue;	/* sk_tx_queue_mapping, -1 = none */
 	int		last_txq;	/* queue of the last skb sent, -1 = none (explanations) */
 	bool		connected;	/* has a route: may cache its queue */
+	bool		use_write_queue;	/* SOCK_USE_WRITE_QUEUE: no sk_write_space from sock_wfree */
 	uint16_t	port;		/* UDP local port */
 	struct skb_queue rxq;
 	/* if set, received skbs go here instead of rxq (a sink) */

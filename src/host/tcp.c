@@ -71,7 +71,7 @@ static uint32_t tcp_select_window(struct tcp_sock *tp)
 	return (uint32_t)MIN(win, (int64_t)UINT32_MAX);
 }
 
-static bool sk_stream_memory_free(const struct tcp_sock *tp)
+bool sk_stream_memory_free(const struct tcp_sock *tp)
 {
 	return tp->sk_wmem_queued < tp->sk.sk_sndbuf;
 }
@@ -1502,6 +1502,7 @@ static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
 
 	memset(tp, 0, sizeof(*tp));
 	sock_init(&tp->sk, h, SK_TCP);
+	tp->sk.use_write_queue = true;	/* tcp_init_sock */
 	tp->host = h;
 	tp->cpu = cpu;
 	tp->sk.port = port;

@@ -234,6 +234,9 @@ uint32_t tcp_sendmsg_step(struct cpu *cpu, struct tcp_sock *tp, uint32_t len,
 			  bool sendfile);
 /* tcp_push at the end of a write */
 void tcp_push(struct cpu *cpu, struct tcp_sock *tp);
+/* sk_stream_memory_free: sk_wmem_queued < sk_sndbuf; sk_stream_wait_memory
+ * tests it again after release_sock (sk_wait_event) before it sleeps */
+bool sk_stream_memory_free(const struct tcp_sock *tp);
 /* lock_sock / release_sock around tcp_sendmsg: release_sock processes the
  * backlog and the deferred TSQ and write-timer work on the caller's CPU. */
 void lock_sock(struct tcp_sock *tp);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * Host model: the raw ENOBUFS rule and the UDP blocking rule with real
- * charges, sock_wfree uncharging, CPU context priority, jiffy timers,
+ * charges, sock_wfree uncharging and waking writers (not TCP's), CPU
+ * context priority, jiffy timers,
  * the CFS tunables and time slices, and __do_softirq's limits (ten passes,
  * the 2-ms jiffy deadline, need_resched) handing softirqs to ksoftirqd.
  */
@@ -89,6 +90,34 @@ static void test_udp_rule(void **state)
 	assert_true(sock_raw_may_alloc(&sk));	/* the raw rule allows up to 2x */
 	while (n)
 		kfree_skb(&f->host.cpus[0], held[--n]);
+}
+
+/* sock_wfree wakes a blocked writer once half the buffer is free
+ * (sock_def_write_space), but not on a SOCK_USE_WRITE_QUEUE socket (TCP),
+ * whose writer waits for ACKs to shrink the write queue. */
+static void nap_run(struct cpu *cpu, struct task *t);
+
+static void test_write_space(void **state)
+{
+	struct fixture *f = *state;
+	struct cpu *cpu = &f->host.cpus[0];
+	struct task writer;
+	struct sk_buff *skb;
+	struct sock sk;
+	int tcp;
+
+	for (tcp = 0; tcp < 2; tcp++) {
+		sock_init(&sk, &f->host, tcp ? SK_TCP : SK_UDP);
+		sk.use_write_queue = tcp;
+		task_init_sleeping(&writer, cpu, nap_run, NULL);
+		sk.tx_waiter = &writer;
+		skb = alloc_skb(&f->host, 1531);
+		skb_set_owner_w(skb, &sk);
+		kfree_skb(cpu, skb);		/* the driver frees it */
+		assert_int_equal(sk.sk_wmem_alloc, 1);
+		assert_int_equal(writer.sleeping, tcp);
+		sim_cancel(&f->sim, &writer.timeout);
+	}
 }
 
 /* rt_tos2priority: ip_tos2prio[IPTOS_TOS(tos) >> 1]; IP_TOS sets the
@@ -377,6 +406,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_raw_enobufs_rule, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_udp_rule, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_write_space, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tos_priority, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cpu_priority, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_jiffy_timer, setup, teardown),
