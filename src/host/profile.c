@@ -35,8 +35,8 @@ _Static_assert(sizeof(struct cpu_costs) == (0 CPU_COST_FIELDS(CPU_COST_ONE)) * s
  * (line rate, not CPU-bound) checks their sum. copy_from/to_user of a
  * cache-hot buffer: 2 cycles/byte (~600 MB/s memcpy), assumed.
  * Fitted (docs/validation.md): read() from the page cache into Apache's
- * buffer, 7.6 cycles/byte, on A9 (65.9 MB/s CPU-bound); sendfile per
- * 4 KiB page (page references, DMA mapping of page-cache pages), 15000
+ * buffer, 8.75 cycles/byte, on A9 (65.9 MB/s CPU-bound); sendfile per
+ * 4 KiB page (page references, DMA mapping of page-cache pages), 17400
  * cycles, on A10 (106 MB/s CPU-bound).
  */
 #define ARMV7_MVEBU_COSTS {						\
@@ -50,7 +50,7 @@ _Static_assert(sizeof(struct cpu_costs) == (0 CPU_COST_FIELDS(CPU_COST_ONE)) * s
 	.tcp_sendmsg = 2000, .tcp_xmit_skb = 2500, .gso_seg = 900,	\
 	.tcp_ack = 2500, .tcp_rcv = 2200, .tcp_send_ack = 1500,		\
 	.tcp_recvmsg = 1500, .copy_byte_x16 = 32,			\
-	.file_read_x16 = 122, .sendpage = 15000,			\
+	.file_read_x16 = 140, .sendpage = 17400,			\
 }
 
 /* 32-bit ARM with 64-byte lines (multi_v7): sizeof(sk_buff) ~184 and

@@ -17,7 +17,7 @@ run() {
 }
 g() { jget "$T/$1.json" "d['apps']['http']['goodput_mbps']"; }
 run base "$@"
-run slow_read "$@" --set host.dut.cost.file_read_x16=244	# armada-370: 122
+run slow_read "$@" --set host.dut.cost.file_read_x16=280	# armada-370: 140
 run fast_clk "$@" --set host.dut.cost.clock=1600		# armada-370: 1200 MHz
 run slow_clk "$@" --set host.dut.cost.clock=600
 b=$(g base)
@@ -29,12 +29,12 @@ lt "$(g slow_clk)" "$b" || fail "clock 600 MHz: goodput $(g slow_clk), not below
 h="d['hosts']"
 [ "$(jget "$T/base.json" "'cost_overrides' in $h['dut'] or 'cost_overrides' in $h['peer']")" = False ] ||
 	fail "cost_overrides without a cost section"
-[ "$(jget "$T/slow_read.json" "$h['dut']['cost_overrides'] == {'file_read_x16': 244} and 'cost_overrides' not in $h['peer']")" = True ] ||
+[ "$(jget "$T/slow_read.json" "$h['dut']['cost_overrides'] == {'file_read_x16': 280} and 'cost_overrides' not in $h['peer']")" = True ] ||
 	fail "cost_overrides: $(jget "$T/slow_read.json" "$h['dut'].get('cost_overrides')")"
 [ "$(jget "$T/fast_clk.json" "$h['dut']['platform']")" = armada-370 ] || fail "platform renamed"
 
 # The same override from the file as from --set.
-{ cat "$f"; printf '[host.dut.cost]\nfile_read_x16 = 244\n'; } >"$T/c.ini"
+{ cat "$f"; printf '[host.dut.cost]\nfile_read_x16 = 280\n'; } >"$T/c.ini"
 "$NICSIM" run "$T/c.ini" "$@" --json "$T/file.json" >/dev/null || fail "run with [host.dut.cost]"
 [ "$(g file)" = "$(g slow_read)" ] || fail "file gives $(g file), --set gives $(g slow_read)"
 
@@ -59,12 +59,12 @@ out=$("$NICSIM" run "$f" --set host.dut.cost.clock=1 --set host.dut.cost.file_re
 
 # A sweep over a cost key: the slower read, the lower the goodput.
 "$NICSIM" sweep "$f" --set sim.duration=1s --set host.dut.tx_reclaim=rx-poll \
-	--axis host.dut.cost.file_read_x16=122,244 --metric apps.http.goodput_mbps \
+	--axis host.dut.cost.file_read_x16=140,280 --metric apps.http.goodput_mbps \
 	--out "$T/sweep" >/dev/null 2>&1 || fail "sweep over host.dut.cost.file_read_x16"
 python3 - "$T/sweep/results.csv" <<'PY' || fail "sweep results: $(cat "$T/sweep/results.csv")"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 g = {r['host.dut.cost.file_read_x16']: float(r['apps.http.goodput_mbps']) for r in rows}
-sys.exit(0 if len(g) == 2 and g['244'] < g['122'] else 1)
+sys.exit(0 if len(g) == 2 and g["280"] < g["140"] else 1)
 PY
 echo "ok: [host.NAME.cost] overrides move the CPU-bound goodput the right way"
