@@ -311,6 +311,17 @@ uint64_t msecs_to_jiffies(const struct cpu *cpu, uint64_t ms)
 	return DIV_ROUND_UP(ms * (uint64_t)cpu->host->hz, 1000);
 }
 
+uint64_t round_jiffies(const struct cpu *cpu, uint64_t j)
+{
+	uint64_t hz = (uint64_t)cpu->host->hz, skew = 3 * (uint64_t)cpu->id;
+	uint64_t r = j + skew, rem = r % hz;
+
+	/* kernel/time/timer.c round_jiffies_common, force_up false */
+	r = rem < hz / 4 ? r - rem : r - rem + hz;
+	r -= skew;
+	return r > cpu_jiffies(cpu) ? r : j;
+}
+
 static void timer_fire(struct sim *sim, struct sim_event *ev)
 {
 	struct timer_list *t = ev->arg;
@@ -332,7 +343,10 @@ void timer_setup(struct timer_list *t, void (*fn)(struct cpu *, struct timer_lis
 
 void mod_timer(struct cpu *cpu, struct timer_list *t, uint64_t expires)
 {
-	sim_time_t at = (sim_time_t)expires * cpu->host->tick;
+	/* one already due runs at the next tick: internal_add_timer puts it
+	 * in the slot the wheel handles next */
+	uint64_t due = MAX(expires, cpu_jiffies(cpu) + 1);
+	sim_time_t at = (sim_time_t)due * cpu->host->tick;
 	sim_time_t now = cpu->host->sim->now;
 
 	del_timer(cpu, t);

@@ -203,5 +203,8 @@ void mod_timer(struct cpu *cpu, struct timer_list *t, uint64_t expires);
 void del_timer(struct cpu *cpu, struct timer_list *t);
 uint64_t cpu_jiffies(const struct cpu *cpu);
 uint64_t msecs_to_jiffies(const struct cpu *cpu, uint64_t ms);
+/* round_jiffies on this CPU: to a whole second (skewed by 3 jiffies per
+ * CPU number), down if less than a quarter past, never into the past */
+uint64_t round_jiffies(const struct cpu *cpu, uint64_t j);
 
 #endif

@@ -207,6 +207,25 @@ static void test_jiffy_timer(void **state)
 	assert_true(fired_at >= 10 * PS_PER_MS && fired_at < 10 * PS_PER_MS + 10 * PS_PER_US);
 }
 
+/* A timer armed already due fires at the next tick (internal_add_timer),
+ * not at once; round_jiffies rounds to a second at HZ, down below a
+ * quarter past, and never into the past. */
+static void test_timer_due_and_round(void **state)
+{
+	struct fixture *f = *state;
+	struct cpu *cpu = &f->host.cpus[0];
+	struct timer_list t;
+
+	timer_setup(&t, on_timer, NULL);
+	sim_run(&f->sim, 23 * PS_PER_MS);		/* jiffy 2 */
+	mod_timer(cpu, &t, 1);
+	sim_run(&f->sim, SIM_TIME_MAX);
+	assert_true(fired_at >= 30 * PS_PER_MS && fired_at < 30 * PS_PER_MS + 10 * PS_PER_US);
+	assert_int_equal(round_jiffies(cpu, 510), 500);	/* HZ 100 */
+	assert_int_equal(round_jiffies(cpu, 530), 600);
+	assert_int_equal(round_jiffies(cpu, 10), 10);	/* 0 is not after jiffy 3 */
+}
+
 /* kernel/sched/fair.c defaults scaled by 1 + ilog2(min(ncpus, 8)) */
 static void test_sched_tunables(void **state)
 {
@@ -410,6 +429,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_tos_priority, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cpu_priority, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_jiffy_timer, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_timer_due_and_round, setup, teardown),
 		cmocka_unit_test(test_sched_tunables),
 		cmocka_unit_test_setup_teardown(test_sched_time_slices, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_softirq_restart_limit, setup, teardown),
