@@ -186,6 +186,7 @@ static bool sch_direct_xmit(struct cpu *cpu, struct qdisc *q, struct sk_buff *sk
 			dev_requeue(q, skb);
 			return false;
 		}
+		q->txq->trans_start = cpu_jiffies(cpu);	/* txq_trans_update */
 		q->packets++;
 		q->bytes += skb->len;
 		skb = next;
@@ -348,6 +349,60 @@ void netif_tx_start_all_queues(struct net_device *dev)
 
 	for (i = 0; i < dev->real_num_tx_queues; i++)
 		dev->txq[i].state &= ~QUEUE_STATE_DRV_XOFF;
+}
+
+void netif_tx_stop_all_queues(struct net_device *dev)
+{
+	int i;
+
+	for (i = 0; i < dev->real_num_tx_queues; i++)
+		netif_tx_stop_queue(&dev->txq[i]);
+}
+
+/* --- TX watchdog (net/sched/sch_generic.c) ---------------------------- */
+
+static void dev_watchdog(struct cpu *cpu, struct timer_list *t)
+{
+	struct net_device *dev = t->arg;
+	uint64_t now = cpu_jiffies(cpu), oldest = now;
+	int i, timedout = -1;
+
+	cpu_charge(cpu, COST_timer, cpu->host->plat->cost.timer);
+	for (i = 0; i < dev->real_num_tx_queues; i++) {
+		struct netdev_queue *txq = &dev->txq[i];
+
+		if (!netif_xmit_stopped(txq))
+			continue;
+		if (now > txq->trans_start + dev->watchdog_timeo) {	/* time_after */
+			txq->trans_timeout++;
+			timedout = i;
+			break;
+		}
+		if (txq->trans_start < oldest)
+			oldest = txq->trans_start;
+	}
+	if (timedout >= 0) {
+		/* netif_freeze_queues; ndo_tx_timeout; netif_unfreeze_queues */
+		dev->ops->ndo_tx_timeout(cpu, dev, timedout);
+		for (i = 0; i < dev->real_num_tx_queues; i++)
+			if (!netif_xmit_stopped(&dev->txq[i]))	/* netif_schedule_queue */
+				__netif_schedule(cpu, &dev->txq[i].qdisc);
+	}
+	mod_timer(cpu, t, round_jiffies(cpu, (cpu->host->kp->watchdog_oldest ? oldest : now) +
+				       dev->watchdog_timeo));
+}
+
+void netdev_watchdog_up(struct net_device *dev)
+{
+	struct cpu *cpu = &dev->host->cpus[0];	/* dev_activate's CPU */
+
+	if (!dev->ops->ndo_tx_timeout)
+		return;
+	if (!dev->watchdog_timeo)
+		dev->watchdog_timeo = 5 * (uint64_t)dev->host->hz;
+	timer_setup(&dev->watchdog_timer, dev_watchdog, dev);
+	mod_timer(cpu, &dev->watchdog_timer,
+		  round_jiffies(cpu, cpu_jiffies(cpu) + dev->watchdog_timeo));
 }
 
 

@@ -15,6 +15,18 @@
  * driver may override with ndo_select_queue.
  * The root is mq with one child per TX queue: pfifo_fast (default) or
  * fq_codel (sch_fq_codel.c).
+ * The TX watchdog (sch_generic.c dev_watchdog, __netdev_watchdog_up), for
+ * drivers with ndo_tx_timeout: a timer_list every watchdog_timeo
+ * (round_jiffies) finds the first queue stopped (by the driver or BQL)
+ * whose last accepted xmit (trans_start, txq_trans_update) is older than
+ * watchdog_timeo, counts it (trans_timeout), calls ndo_tx_timeout and
+ * reschedules the queues that are no longer stopped (netif_tx_unlock /
+ * netif_unfreeze_queues). It re-arms from now, or (>= 6.6) from the
+ * oldest stopped queue's trans_start.
+ * Deviation: trans_start is stamped only by accepted xmits; 6.x also
+ * stamps it when BQL or the driver stops the queue, which follows an
+ * accepted xmit in the same jiffy. 3.x rescheduled every queue after each
+ * watchdog run, with or without a timeout; here only after a timeout.
  * Leaves out: XPS by RX queue, TX locks.
  * Deviation: the TX hash is a 32-bit mix of protocol or sk_hash with a
  * per-boot random seed, not jhash; both spread flows uniformly over the
@@ -74,6 +86,8 @@ struct netdev_queue {
 	struct bql_queue bql;	/* byte queue limits, when the driver uses them */
 	bool		bql_on;
 	uint64_t	stops, wakes;
+	uint64_t	trans_start;	/* jiffies of the last accepted xmit */
+	uint64_t	trans_timeout;	/* TX watchdog timeouts */
 };
 
 struct napi_struct {
@@ -95,6 +109,9 @@ struct net_device_ops {
 	/* nicsim observation, no kernel counterpart: frames (or descriptors)
 	 * the device holds that have not started on the wire yet */
 	uint32_t	(*tx_backlog)(const struct net_device *dev);
+	/* optional: the TX watchdog found queue txqueue stopped too long */
+	void		(*ndo_tx_timeout)(struct cpu *cpu, struct net_device *dev,
+					  int txqueue);
 };
 
 #define NETDEV_MAX_QUEUES 8
@@ -115,6 +132,8 @@ struct net_device {
 	bool		tso;		/* NETIF_F_TSO: the driver takes GSO skbs */
 	bool		xmit_more;	/* netdev_xmit_more(): more skbs follow */
 	uint64_t	tx_dropped;
+	uint64_t	watchdog_timeo;	/* jiffies; 0: no TX watchdog */
+	struct timer_list watchdog_timer;
 };
 
 void netdev_init(struct net_device *dev, struct host *host, const char *name,
@@ -152,6 +171,10 @@ void netdev_tx_completed_queue(struct cpu *cpu, struct netdev_queue *txq,
 			       unsigned int pkts, unsigned int bytes);
 void netdev_tx_reset_queue(struct netdev_queue *txq);
 void netif_tx_start_all_queues(struct net_device *dev);
+void netif_tx_stop_all_queues(struct net_device *dev);
+/* __netdev_watchdog_up (dev_activate): start the TX watchdog if the
+ * driver has ndo_tx_timeout; watchdog_timeo 0 means 5 * HZ */
+void netdev_watchdog_up(struct net_device *dev);
 void __netif_schedule(struct cpu *cpu, struct qdisc *q);
 
 void netif_napi_add(struct net_device *dev, struct napi_struct *napi,

@@ -230,8 +230,9 @@ static void stopped_explain(const struct host *h, int q, FILE *out)
 		fprintf(out, "  here: the ring still holds %u descriptors of skbs not yet freed (an skb "
 			"completes when its last descriptor is reclaimed); the NIC raises TX-done "
 			"only once more than %u descriptors were sent (ethtool tx-frames), and BQL "
-			"lets nothing more in, so no completion comes and the queue never restarts.\n",
-			st.ring_used, st.tx_frames);
+			"lets nothing more in, so no completion comes: the queue restarts only when "
+			"the TX watchdog resets the device (%llu times on this queue).\n",
+			st.ring_used, st.tx_frames, (unsigned long long)txq->trans_timeout);
 	fprintf(out, "  remedy: ethtool -C tx-frames 0 (a TX-done interrupt per frame), a timed "
 		"reclaim (tx_reclaim = hrtimer), or bql_limit_min above what tx-frames frames "
 		"take.\n");
@@ -390,6 +391,39 @@ static void udp_explain(const struct world *w, const struct udp_app *u, FILE *ou
 	softirq_overload_explain(&u->dest->cpus[c], w->duration, out);
 }
 
+/* dev_watchdog found a queue stopped too long and the driver reset. */
+static void watchdog_explain(const struct host *h, FILE *out)
+{
+	const struct net_device *dev = &h->dev;
+	struct nic_info ni;
+	int q;
+
+	nic_info(h, &ni);
+	if (!ni.tx_timeouts)
+		return;
+	fprintf(out, "host %s: the TX watchdog fired %llu times: a TX queue stayed stopped, by the"
+		" driver or by BQL, with no transmit accepted for more than %llu ms"
+		" (dev_watchdog); ndo_tx_timeout (%s) freed the TX rings and reset the TX DMA.\n",
+		h->name, (unsigned long long)ni.tx_timeouts,
+		(unsigned long long)(dev->watchdog_timeo * 1000 / (uint64_t)h->hz), ni.driver);
+	for (q = 0; q < dev->real_num_tx_queues; q++) {
+		struct nic_queue_stats st;
+
+		if (!dev->txq[q].trans_timeout)
+			continue;
+		nic_queue_stats(h, q, &st);
+		fprintf(out, "  txq %d timed out %llu times", q,
+			(unsigned long long)dev->txq[q].trans_timeout);
+		if (dev->txq[q].bql_on && st.tx_frames > 0 && !strcmp(ni.reclaim, "tx-irq"))
+			fprintf(out, ": BQL (its limit starts at 0) stops it after the first skb"
+				" until a completion, and with tx-frames %u the TX-done interrupt"
+				" needs more than %u descriptors sent, so a lone frame never"
+				" completes; ethtool -C tx-frames 0 avoids it", st.tx_frames,
+				st.tx_frames);
+		fprintf(out, ".\n");
+	}
+}
+
 void world_explain(const struct world *w, FILE *out)
 {
 	int i;
@@ -404,4 +438,6 @@ void world_explain(const struct world *w, FILE *out)
 		else
 			udp_explain(w, &a->u.udp, out);
 	}
+	for (i = 0; i < w->nr_hosts; i++)
+		watchdog_explain(&w->hosts[i], out);
 }

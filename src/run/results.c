@@ -322,6 +322,7 @@ static json_t *txq_json(const struct host *h, int q)
 	json_object_set_new(o, "ring_max_used", json_integer(st.ring_max_used));
 	json_object_set_new(o, "tx_frames", json_integer(st.tx_frames));
 	json_object_set_new(o, "stops", json_integer((json_int_t)h->dev.txq[q].stops));
+	json_object_set_new(o, "tx_timeouts", json_integer((json_int_t)h->dev.txq[q].trans_timeout));
 	json_object_set_new(jq, "kind", json_string(qd->fq ? "fq_codel" : "pfifo_fast"));
 	json_object_set_new(jq, "packets", json_integer((json_int_t)qd->packets));
 	json_object_set_new(jq, "drops", json_integer((json_int_t)qd->drops));
@@ -393,6 +394,7 @@ static json_t *host_json(const struct world *w, const struct host *h)
 	json_object_set_new(nic, "irqs_tx_done", json_integer((json_int_t)ni.irq_tx));
 	json_object_set_new(nic, "irqs_rx", json_integer((json_int_t)ni.irq_rx));
 	json_object_set_new(nic, "tx_done_timer_runs", json_integer((json_int_t)ni.tx_timer_runs));
+	json_object_set_new(nic, "tx_timeouts", json_integer((json_int_t)ni.tx_timeouts));
 	for (i = 0; i < ni.nr_txq; i++)
 		json_array_append_new(txqs, txq_json(h, i));
 	json_object_set_new(nic, "txq", txqs);

@@ -536,6 +536,26 @@ static void rxq_update(struct neta_dev *d, int q, uint32_t val)
 	update_irq(d);
 }
 
+/* PORT_TX_RESET: the TX DMA forgets every queue's descriptors. */
+static void port_tx_reset(struct neta_dev *d)
+{
+	int q;
+
+	if (d->tx_busy) {	/* the frame on the wire is no longer counted */
+		sim_cancel(d->host->sim, &d->tx_done_ev);
+		d->tx_busy = false;
+	}
+	sim_cancel(d->host->sim, &d->tx_start_ev);
+	for (q = 0; q < MVNETA_MAX_QUEUES; q++) {
+		struct neta_txq *t = &d->txq[q];
+
+		t->pending = t->sent = t->rd = t->late = 0;
+		pending_sync(d, q);
+		tx_cause_sync(d, q);
+	}
+	update_irq(d);
+}
+
 void mvneta_dev_write(struct neta_dev *d, uint32_t reg, uint32_t val)
 {
 	if (reg == MVNETA_INTR_NEW_MASK) {
@@ -549,6 +569,9 @@ void mvneta_dev_write(struct neta_dev *d, uint32_t reg, uint32_t val)
 			d->visible[c] = map_visible(val);
 		}
 		update_irq(d);
+	} else if (reg == MVNETA_PORT_TX_RESET) {
+		if (val & MVNETA_PORT_TX_DMA_RESET)
+			port_tx_reset(d);
 	} else if (reg == MVNETA_PORT_CONFIG) {
 		d->rxq_def = (int)((val & MVNETA_DEF_RXQ_MASK) >> 1);
 	} else if (reg == MVNETA_TXQ_FIXED_PRIO) {

@@ -32,6 +32,11 @@
  * A TXQ status read by a CPU whose clock is ahead of the simulation's
  * (inside a long work item) first brings the TX engine up to that clock,
  * as the DMA engine runs while the CPU works.
+ * PORT_TX_RESET with the DMA reset bit (mvneta_tx_reset) empties every
+ * TX queue: pending and sent counters and the read index go to zero.
+ * Deviation: a frame on the wire at that moment still reaches the peer,
+ * but leaves the queue's accounting at once (mvneta_port_down waits for
+ * it to finish; the model does not make the CPU wait).
  * Deviation: token-bucket rate limits are not modelled (mvneta leaves
  * them saturated); descriptor fetch and DMA take no time.
  */

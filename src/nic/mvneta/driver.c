@@ -27,8 +27,8 @@
  * Deviation: the header descriptor carries the segment's payload offset
  * instead of pointing at a header the driver built; the device builds the
  * segment's headers from it.
- * Leaves out: BQL (issue 4), per-CPU interrupts
- * (one CPU here), XDP, page_pool, link management.
+ * The TX watchdog's mvneta_tx_timeout resets the TX side (below).
+ * Leaves out: XDP, page_pool, link management.
  * Deviation: RX buffers are skbs allocated at refill time, not page
  * fragments turned into skbs by build_skb; the received skb's truesize is
  * that of the refill buffer.
@@ -139,6 +139,7 @@ struct mvneta_port {
 	bool		tx_done_timer_set;	/* MVNETA_F_TX_DONE_TIMER_BIT */
 	sim_time_t	timer_period;
 	uint64_t	tx_timer_runs;
+	uint64_t	tx_timeouts;	/* mvneta_tx_timeout calls */
 	/* hrtimer reclaim (mvpp2_hr_timer_cb-like what-if) */
 	struct sim_event hr_ev;
 	struct work	hr_work;
@@ -519,15 +520,19 @@ static uint32_t mvneta_tx_backlog(const struct net_device *dev)
 	return neta_tx_backlog(&pp->dev);
 }
 
+static void mvneta_tx_timeout(struct cpu *cpu, struct net_device *dev, int txqueue);
+
 static const struct net_device_ops mvneta_netdev_ops = {
 	.ndo_start_xmit = mvneta_tx,
 	.tx_backlog = mvneta_tx_backlog,
+	.ndo_tx_timeout = mvneta_tx_timeout,
 };
 
 static const struct net_device_ops mvneta_select_ops = {
 	.ndo_start_xmit = mvneta_tx,
 	.ndo_select_queue = mvneta_select_queue,
 	.tx_backlog = mvneta_tx_backlog,
+	.ndo_tx_timeout = mvneta_tx_timeout,
 };
 
 /* --- probe, open, ethtool ------------------------------------------- */
@@ -685,6 +690,56 @@ static void mvneta_irq_enable(struct mvneta_port *pp)
 			netif_set_xps_queue(&pp->host->dev, 1u << (c % pp->nr_cpus), c);
 }
 
+/* mvneta_txq_done_force: free every skb the ring holds, sent or not, and
+ * tell BQL they completed (mvneta_txq_bufs_free); the ring starts over. */
+static void txq_done_force(struct mvneta_port *pp, struct cpu *cpu,
+			   struct mvneta_tx_queue *txq)
+{
+	struct netdev_queue *nq = &pp->host->dev.txq[txq->id];
+	uint32_t i, pkts = 0, bytes = 0;
+
+	for (i = 0; i < txq->count; i++) {
+		struct sk_buff *skb = txq->tx_skb[txq->get];
+
+		txq->tx_skb[txq->get] = NULL;
+		txq->get = (txq->get + 1) % txq->size;
+		if (skb) {
+			pkts++;
+			bytes += skb->len;
+			dev_kfree_skb_any(cpu, skb);
+		}
+	}
+	netdev_tx_completed_queue(cpu, nq, pkts, bytes);
+	txq->count = txq->put = txq->get = txq->pending = 0;
+}
+
+/*
+ * mvneta_tx_timeout (the TX watchdog's ndo_tx_timeout, every era):
+ * mvneta_stop_dev then mvneta_start_dev. Stop: the queues, the interrupts,
+ * then mvneta_tx_reset (free the rings, reset the TX DMA). Start:
+ * interrupts unmasked, queues started; the watchdog reschedules them.
+ * Deviation: NAPI is not disabled and re-enabled, the RX side is not reset
+ * (mvneta_rx_reset), and the port is not brought down and up (no link
+ * renegotiation); the TX side is what the timeout is about.
+ */
+static void mvneta_tx_timeout(struct cpu *cpu, struct net_device *dev, int txqueue)
+{
+	struct mvneta_port *pp = netdev_priv(dev);
+	int c, q;
+
+	(void)txqueue;
+	pp->tx_timeouts++;
+	netif_tx_stop_all_queues(dev);
+	for (c = 0; c < pp->nr_cpus; c++)
+		write_on_cpu(pp, c, MVNETA_INTR_NEW_MASK, 0);
+	for (q = 0; q < pp->txq_number; q++)
+		txq_done_force(pp, cpu, &pp->txqs[q]);
+	mvreg_write(pp, cpu, MVNETA_PORT_TX_RESET, MVNETA_PORT_TX_DMA_RESET);
+	mvreg_write(pp, cpu, MVNETA_PORT_TX_RESET, 0);
+	mvneta_irq_enable(pp);
+	netif_tx_start_all_queues(dev);
+}
+
 int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 		 const struct nic_config *cfg, char *msg, size_t len,
 		 enum nic_field *field)
@@ -751,6 +806,8 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 				 (uint32_t)cfg->tx_wrr_weight[q] & MVNETA_TXQ_WRR_WEIGHT_MASK);
 	netif_tx_start_all_queues(&h->dev);
 	mvneta_irq_enable(pp);
+	h->dev.watchdog_timeo = 5 * (uint64_t)h->hz;	/* mvneta_probe: 5 * HZ, the default */
+	netdev_watchdog_up(&h->dev);
 	return 0;
 }
 
@@ -778,6 +835,7 @@ void mvneta_info(const struct host *h, struct nic_info *info)
 	info->nr_txq = pp->txq_number;
 	info->nr_rxq = pp->rxq_number;
 	info->tx_timer_runs = pp->tx_timer_runs;
+	info->tx_timeouts = pp->tx_timeouts;
 	info->irq_tx = pp->dev.irq_tx;
 	info->irq_rx = pp->dev.irq_rx;
 	for (q = 0; q < pp->rxq_number; q++) {

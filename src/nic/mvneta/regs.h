@@ -55,6 +55,8 @@
 #define  MVNETA_CPU_RXQ_ACCESS(q)	(1u << (q))
 #define  MVNETA_CPU_TXQ_ACCESS(q)	(1u << ((q) + 8))
 
+#define MVNETA_PORT_TX_RESET		0x3cf0
+#define  MVNETA_PORT_TX_DMA_RESET	(1u << 0)
 #define MVNETA_TXQ_BASE_ADDR_REG(q)	(0x3c00 + ((q) << 2))
 #define MVNETA_TXQ_SIZE_REG(q)		(0x3c20 + ((q) << 2))
 #define  MVNETA_TXQ_SENT_THRESH_SHIFT	16
