@@ -84,6 +84,10 @@ static void udp_run(struct cpu *cpu, struct task *t)
 	udp_send_one(u, cpu);
 next:
 	cpu_charge_user(cpu, c->user_iter);
+	if (!u->cfg.interval) {	/* back to back: the loop goes on */
+		task_continue(t);
+		return;
+	}
 	task_sleep(t, cpu_now(cpu) + u->cfg.interval);
 }
 
