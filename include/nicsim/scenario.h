@@ -136,6 +136,8 @@ struct scn_expect {
 	char		observation[SCN_STR_MAX];
 	char		metric[SCN_STR_MAX];	/* dotted path into results JSON */
 	char		set[SCN_STR_MAX];	/* "key=value key=value" overrides */
+	char		baseline[SCN_STR_MAX];	/* overrides of a second run, on top of set */
+	char		compare[SCN_NAME_MAX];	/* ratio | difference, with baseline */
 	char		source[SCN_STR_MAX];
 	char		published[SCN_NAME_MAX];/* as printed, e.g. "after 6" */
 	double		value;			/* published number */

@@ -287,13 +287,17 @@ static json_t *cycles_json(const struct cpu *c)
 static json_t *cpu_json(const struct cpu *c, sim_time_t dur)
 {
 	json_t *o = json_object(), *pct = json_object(), *sirq = json_object();
+	sim_time_t busy = 0;
 	int a;
 
 	json_object_set_new(o, "cpu", json_integer(c->id));
-	for (a = 0; a < ACCT_NR; a++)
+	for (a = 0; a < ACCT_NR; a++) {
 		json_object_set_new(pct, acct_names[a],
 				    jreal(dur ? 100.0 * (double)c->busy_ps[a] / (double)dur : 0, 3));
+		busy += c->busy_ps[a];
+	}
 	json_object_set_new(o, "busy_pct", pct);
+	json_object_set_new(o, "busy_total_pct", jreal(dur ? 100.0 * (double)busy / (double)dur : 0, 3));
 	for (a = 0; a < NR_SOFTIRQS; a++)
 		json_object_set_new(sirq, softirq_names[a], json_integer((json_int_t)c->softirqs[a]));
 	json_object_set_new(o, "softirqs", sirq);

@@ -2,7 +2,10 @@
 /*
  * Expectations: a scenario's [expect.ID] sections name a published
  * observation, the results path that measures it and the tolerance.
- * Expectations with the same `set` overrides share one run.
+ * Expectations with the same `set` overrides share one run. One with a
+ * `baseline` also runs set + baseline and checks the ratio (or the
+ * difference) of the two runs' metrics: for observations like "no
+ * measurable impact" of a setting.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -63,6 +66,28 @@ static json_t *run_variant(const char *path, const char *sets, struct scn_error 
 	return res;
 }
 
+/* With a baseline, the figure compares this run's metric with the metric
+ * of a second run (set, then baseline); NAN and -1 with err on failure. */
+static int baseline_figure(const char *path, const struct scn_expect *e, double *x,
+			   struct scn_error *err)
+{
+	char sets[2 * SCN_STR_MAX + 2];
+	json_t *res;
+	double b;
+
+	snprintf(sets, sizeof(sets), "%s %s", e->set, e->baseline);
+	res = run_variant(path, sets, err);
+	if (!res)
+		return -1;
+	b = metric_value(res, e->metric);
+	json_decref(res);
+	if (!strcmp(e->compare, "difference"))
+		*x -= b;
+	else
+		*x = b ? *x / b : NAN;
+	return 0;
+}
+
 int validate_file(const char *path, FILE *out, struct validate_count *cnt,
 		  struct scn_error *err)
 {
@@ -97,6 +122,12 @@ int validate_file(const char *path, FILE *out, struct validate_count *cnt,
 				continue;
 			done[j] = true;
 			x = metric_value(res, e->metric);
+			if (e->baseline[0] && baseline_figure(path, e, &x, err)) {
+				json_decref(res);
+				free(done);
+				scenario_free(&base);
+				return -1;
+			}
 			ok = scenario_expect_pass(e, x);
 			tolerance_text(e, tol, sizeof(tol));
 			fprintf(out, "%-6s %-58.58s %-16s %12g %-16s %s\n", e->id, e->observation,

@@ -39,6 +39,7 @@ static const char *const reclaim_names[] = { "xmit-timer", "tx-irq", "rx-poll", 
 static const char *const cc_names[] = { "cubic", "reno", NULL };
 static const char *const select_names[] = { "kernel", "cpu", NULL };
 static const char *const qdisc_names[] = { "pfifo_fast", "fq_codel", NULL };
+static const char *const compare_names[] = { "ratio", "difference", NULL };
 static const char *const mode_names[] = { "write", "sendfile", NULL };
 static const char *const onoff_names[] = { "on", "off", NULL };
 
@@ -320,6 +321,14 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_EXPECT, "set", SCN_T_STRING, struct scn_expect, set,
 	    .nodef = "(none)", .unit = "overrides",
 	    .meaning = "SECTION.KEY=VALUE ... applied for this check's run"),
+	KEY(SCN_EXPECT, "baseline", SCN_T_STRING, struct scn_expect, baseline,
+	    .nodef = "(none)", .unit = "overrides",
+	    .meaning = "SECTION.KEY=VALUE ... of a second run (on top of set): the check's "
+		       "figure compares the metric of its run with this one's"),
+	KEY(SCN_EXPECT, "compare", SCN_T_CHOICE, struct scn_expect, compare,
+	    .choices = compare_names, .def = "ratio", .unit = "",
+	    .meaning = "With baseline: ratio (run / baseline) or difference "
+		       "(run - baseline)"),
 	KEY(SCN_EXPECT, "source", SCN_T_STRING, struct scn_expect, source,
 	    .nodef = "(none)", .unit = "text",
 	    .meaning = "Where it was published"),

@@ -848,20 +848,27 @@ static int check_app(const struct scenario *s, const struct scn_app *a,
 	return 0;
 }
 
-/* An expectation's `set` must apply cleanly; try it on a copy. */
+/* An expectation's `set` (and `baseline` on top of it) must apply
+ * cleanly; try them on a copy. */
 static int check_overrides(const struct scenario *s,
 			   const struct scn_expect *e, struct scn_error *err)
 {
 	struct scenario *tmp = xcalloc(1, sizeof(*tmp));
 	char item[SCN_STR_MAX], why[WHY_MAX];
+	const char *what = "set", *field = e->set;
 	int rc;
 
 	scenario_copy(tmp, s);
 	rc = set_list(tmp, e->set, item, sizeof(item), why, sizeof(why));
+	if (!rc && e->baseline[0]) {
+		what = "baseline";
+		field = e->baseline;
+		rc = set_list(tmp, e->baseline, item, sizeof(item), why, sizeof(why));
+	}
 	scenario_free(tmp);
 	free(tmp);
 	if (rc)
-		scenario_error_at(s, e->set, err, "set: '%s': %s", item, why);
+		scenario_error_at(s, field, err, "%s: '%s': %s", what, item, why);
 	return rc;
 }
 
@@ -886,7 +893,7 @@ static int check_expect(const struct scenario *s, const struct scn_expect *e,
 				  e->id);
 		return -1;
 	}
-	return e->set[0] ? check_overrides(s, e, err) : 0;
+	return e->set[0] || e->baseline[0] ? check_overrides(s, e, err) : 0;
 }
 
 int scenario_check(const struct scenario *s, struct scn_error *err)

@@ -15,6 +15,12 @@ cp "$SRC/scenarios/mvneta-2014-ping.ini" "$f"; printf '\n[link]\nrate = fast\n' 
 expect2 "bad.ini:$(wc -l <"$f"): .*rate" "$f"
 cp "$SRC/scenarios/mvneta-2014-ping.ini" "$f"; printf '\n[link\n' >>"$f"
 expect2 "bad.ini:$(wc -l <"$f"):" "$f"
+# an expectation's baseline is checked like its set; compare is a choice
+cp "$SRC/scenarios/mvneta-2014-txframes.ini" "$f"
+printf '\n[expect.X]\nmetric = apps.iperf.goodput_mbps\nvalue = 1\nbaseline = host.dut.ethtool.tx-frame=16\n' >>"$f"
+expect2 "bad.ini:$(wc -l <"$f"): baseline: .*tx-frames" "$f"
+cp "$SRC/scenarios/mvneta-2014-txframes.ini" "$f"; printf '\n[expect.X]\ncompare = ratios\n' >>"$f"
+expect2 "bad.ini:$(wc -l <"$f"): .*ratio" "$f"
 printf '[sim]\nduration 10s\n' >"$f"
 expect2 "bad.ini:2:" "$f"
 expect2 "tx-frames" "$SRC/scenarios/mvneta-2014-ping.ini" --set host.dut.ethtool.tx-frames=-5
