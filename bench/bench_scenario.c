@@ -46,7 +46,7 @@ int main(int argc, char **argv)
 	world_run(&w, NULL, NULL);
 	wall = now_s() - t0;
 	printf("%-40s %s\n", argv[1], sets);
-	printf("  simulated %.1f s in %.3f s wall: %.0f simulated s per wall s, %.2f M events/s (%llu events)\n",
+	printf("  simulated %.1f s in %.3f s wall: %.1f simulated s per wall s, %.2f M events/s (%llu events)\n",
 	       time_to_s(w.duration), wall, time_to_s(w.duration) / wall,
 	       (double)w.sim.nr_fired / wall / 1e6, (unsigned long long)w.sim.nr_fired);
 	world_destroy(&w);
