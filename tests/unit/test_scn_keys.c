@@ -72,136 +72,92 @@ static void load_fails(const char *text, int line, const char *want)
 
 /* ---- units ------------------------------------------------------------- */
 
+/* A unit parser's cases: `in` parses to `want`, or (REFUSED) is refused
+ * and leaves the output alone. */
+#define REFUSED INT64_MIN
+
+struct parse_case {
+	const char	*in;
+	int64_t		want;
+};
+
+static void check_cases(int (*parse)(const char *, int64_t *),
+			const struct parse_case *c, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		int64_t v = 42;
+		int rc = parse(c[i].in, &v);
+
+		if (c[i].want == REFUSED ? rc != -1 || v != 42 : rc != 0 || v != c[i].want)
+			fail_msg("'%s': rc %d, value %lld", c[i].in, rc, (long long)v);
+	}
+}
+
+#define CHECK_CASES(parse, cases) check_cases(parse, cases, sizeof(cases) / sizeof(cases[0]))
+
 static void test_bytes(void **state)
 {
-	int64_t v;
+	static const struct parse_case cases[] = {
+		{ "1500", 1500 }, { "64KiB", 65536 }, { "2MiB", 2097152 },
+		{ "1GiB", 1073741824 }, { "2k", 2000 }, { "2K", 2000 },
+		{ "3MB", 3000000 }, { "1.5KiB", 1536 }, { "64 KiB", 65536 }, { "0", 0 },
+		{ "", REFUSED }, { "-5", REFUSED }, { "abc", REFUSED },
+		{ "1.3", REFUSED },	/* not whole bytes */
+		{ "1.1KiB", REFUSED }, { "5 parsecs", REFUSED }, { "5KiBx", REFUSED },
+		{ " 5", REFUSED }, { "5.", REFUSED }, { ".5k", REFUSED },
+		{ "99999999999999999999", REFUSED }, { "9000000000GiB", REFUSED },
+	};
 
-	assert_int_equal(parse_bytes("1500", &v), 0);
-	assert_int_equal(v, 1500);
-	assert_int_equal(parse_bytes("64KiB", &v), 0);
-	assert_int_equal(v, 65536);
-	assert_int_equal(parse_bytes("2MiB", &v), 0);
-	assert_int_equal(v, 2097152);
-	assert_int_equal(parse_bytes("1GiB", &v), 0);
-	assert_int_equal(v, 1073741824);
-	assert_int_equal(parse_bytes("2k", &v), 0);
-	assert_int_equal(v, 2000);
-	assert_int_equal(parse_bytes("2K", &v), 0);
-	assert_int_equal(v, 2000);
-	assert_int_equal(parse_bytes("3MB", &v), 0);
-	assert_int_equal(v, 3000000);
-	assert_int_equal(parse_bytes("1.5KiB", &v), 0);
-	assert_int_equal(v, 1536);
-	assert_int_equal(parse_bytes("64 KiB", &v), 0);
-	assert_int_equal(v, 65536);
-	assert_int_equal(parse_bytes("0", &v), 0);
-	assert_int_equal(v, 0);
-
-	v = 42;
-	assert_int_equal(parse_bytes("", &v), -1);
-	assert_int_equal(parse_bytes("-5", &v), -1);
-	assert_int_equal(parse_bytes("abc", &v), -1);
-	assert_int_equal(parse_bytes("1.3", &v), -1);	/* not whole bytes */
-	assert_int_equal(parse_bytes("1.1KiB", &v), -1);
-	assert_int_equal(parse_bytes("5 parsecs", &v), -1);
-	assert_int_equal(parse_bytes("5KiBx", &v), -1);
-	assert_int_equal(parse_bytes(" 5", &v), -1);
-	assert_int_equal(parse_bytes("5.", &v), -1);
-	assert_int_equal(parse_bytes(".5k", &v), -1);
-	assert_int_equal(parse_bytes("99999999999999999999", &v), -1);
-	assert_int_equal(parse_bytes("9000000000GiB", &v), -1);
-	assert_int_equal(v, 42);
+	CHECK_CASES(parse_bytes, cases);
 }
 
 static void test_time(void **state)
 {
-	sim_time_t t;
+	static const struct parse_case cases[] = {
+		{ "10ms", 10000000000LL }, { "1.5s", 1500000000000LL },
+		{ "100us", 100000000LL }, { "3ns", 3000 }, { "7ps", 7 },
+		{ "0.000000000001s", 1 }, { "1.250000000000000000000s", 1250000000000LL },
+		{ "fast", REFUSED }, { "-5", REFUSED }, { "-5ms", REFUSED },
+		{ "10", REFUSED },	/* units required */
+		{ "", REFUSED }, { "1.5ps", REFUSED }, { "10msx", REFUSED },
+		{ "2min", REFUSED },
+		{ "10000000s", REFUSED },	/* > 2^63 ps */
+	};
 
-	assert_int_equal(parse_time("10ms", &t), 0);
-	assert_int_equal(t, 10000000000LL);
-	assert_int_equal(parse_time("1.5s", &t), 0);
-	assert_int_equal(t, 1500000000000LL);
-	assert_int_equal(parse_time("100us", &t), 0);
-	assert_int_equal(t, 100000000LL);
-	assert_int_equal(parse_time("3ns", &t), 0);
-	assert_int_equal(t, 3000);
-	assert_int_equal(parse_time("7ps", &t), 0);
-	assert_int_equal(t, 7);
-	assert_int_equal(parse_time("0.000000000001s", &t), 0);
-	assert_int_equal(t, 1);
-	assert_int_equal(parse_time("1.250000000000000000000s", &t), 0);
-	assert_int_equal(t, 1250000000000LL);
-
-	t = 42;
-	assert_int_equal(parse_time("fast", &t), -1);
-	assert_int_equal(parse_time("-5", &t), -1);
-	assert_int_equal(parse_time("-5ms", &t), -1);
-	assert_int_equal(parse_time("10", &t), -1);	/* units required */
-	assert_int_equal(parse_time("", &t), -1);
-	assert_int_equal(parse_time("1.5ps", &t), -1);
-	assert_int_equal(parse_time("10msx", &t), -1);
-	assert_int_equal(parse_time("2min", &t), -1);
-	assert_int_equal(parse_time("10000000s", &t), -1);	/* > 2^63 ps */
-	assert_int_equal(t, 42);
+	CHECK_CASES(parse_time, cases);
 }
 
 static void test_rate(void **state)
 {
-	int64_t r;
+	static const struct parse_case cases[] = {
+		{ "1Gbit", 1000000000 }, { "100Mbit", 100000000 }, { "10kbit", 10000 },
+		{ "9600bit", 9600 }, { "1Gbps", 1000000000 }, { "100 mbit", 100000000 },
+		{ "2.5Gbit", 2500000000LL },
+		{ "fast", REFUSED }, { "10", REFUSED }, { "-1Gbit", REFUSED }, { "", REFUSED },
+		{ "1.5bit", REFUSED },
+		{ "100mbps", REFUSED },	/* tc: MB/s */
+		{ "10kbps", REFUSED },
+	};
 
-	assert_int_equal(parse_rate("1Gbit", &r), 0);
-	assert_int_equal(r, 1000000000);
-	assert_int_equal(parse_rate("100Mbit", &r), 0);
-	assert_int_equal(r, 100000000);
-	assert_int_equal(parse_rate("10kbit", &r), 0);
-	assert_int_equal(r, 10000);
-	assert_int_equal(parse_rate("9600bit", &r), 0);
-	assert_int_equal(r, 9600);
-	assert_int_equal(parse_rate("1Gbps", &r), 0);
-	assert_int_equal(r, 1000000000);
-	assert_int_equal(parse_rate("100 mbit", &r), 0);
-	assert_int_equal(r, 100000000);
-	assert_int_equal(parse_rate("2.5Gbit", &r), 0);
-	assert_int_equal(r, 2500000000LL);
-
-	r = 42;
-	assert_int_equal(parse_rate("fast", &r), -1);
-	assert_int_equal(parse_rate("10", &r), -1);
-	assert_int_equal(parse_rate("-1Gbit", &r), -1);
-	assert_int_equal(parse_rate("", &r), -1);
-	assert_int_equal(parse_rate("1.5bit", &r), -1);
-	assert_int_equal(parse_rate("100mbps", &r), -1);	/* tc: MB/s */
-	assert_int_equal(parse_rate("10kbps", &r), -1);
-	assert_int_equal(r, 42);
+	CHECK_CASES(parse_rate, cases);
 }
 
 static void test_prob(void **state)
 {
-	int64_t p;
+	static const struct parse_case cases[] = {
+		{ "0.001", 1000000 }, { "0.1%", 1000000 }, { "1", SCN_PPB_ONE },
+		{ "100%", SCN_PPB_ONE },
+		{ "0.000000001", 1 },	/* one in a billion */
+		{ "0", 0 },
+		{ "1.5", REFUSED },	/* above 1 */
+		{ "101%", REFUSED }, { "-0.1", REFUSED },
+		{ "0.0000000001", REFUSED },	/* finer than 1e-9 */
+		{ "1e-3", REFUSED }, { "some", REFUSED }, { "", REFUSED }, { "5 ppm", REFUSED },
+	};
 
-	assert_int_equal(parse_prob("0.001", &p), 0);
-	assert_int_equal(p, 1000000);
-	assert_int_equal(parse_prob("0.1%", &p), 0);
-	assert_int_equal(p, 1000000);
-	assert_int_equal(parse_prob("1", &p), 0);
-	assert_int_equal(p, SCN_PPB_ONE);
-	assert_int_equal(parse_prob("100%", &p), 0);
-	assert_int_equal(p, SCN_PPB_ONE);
-	assert_int_equal(parse_prob("0.000000001", &p), 0);	/* one in a billion */
-	assert_int_equal(p, 1);
-	assert_int_equal(parse_prob("0", &p), 0);
-	assert_int_equal(p, 0);
-
-	p = 42;
-	assert_int_equal(parse_prob("1.5", &p), -1);		/* above 1 */
-	assert_int_equal(parse_prob("101%", &p), -1);
-	assert_int_equal(parse_prob("-0.1", &p), -1);
-	assert_int_equal(parse_prob("0.0000000001", &p), -1);	/* finer than 1e-9 */
-	assert_int_equal(parse_prob("1e-3", &p), -1);
-	assert_int_equal(parse_prob("some", &p), -1);
-	assert_int_equal(parse_prob("", &p), -1);
-	assert_int_equal(parse_prob("5 ppm", &p), -1);
-	assert_int_equal(p, 42);
+	CHECK_CASES(parse_prob, cases);
 }
 
 static void test_int(void **state)
