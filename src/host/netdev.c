@@ -392,6 +392,16 @@ static void dev_watchdog(struct cpu *cpu, struct timer_list *t)
 				       dev->watchdog_timeo));
 }
 
+uint64_t netdev_tx_timeouts(const struct net_device *dev)
+{
+	uint64_t n = 0;
+	int i;
+
+	for (i = 0; i < dev->real_num_tx_queues; i++)
+		n += dev->txq[i].trans_timeout;
+	return n;
+}
+
 void netdev_watchdog_up(struct net_device *dev)
 {
 	struct cpu *cpu = &dev->host->cpus[0];	/* dev_activate's CPU */

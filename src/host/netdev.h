@@ -175,6 +175,8 @@ void netif_tx_stop_all_queues(struct net_device *dev);
 /* __netdev_watchdog_up (dev_activate): start the TX watchdog if the
  * driver has ndo_tx_timeout; watchdog_timeo 0 means 5 * HZ */
 void netdev_watchdog_up(struct net_device *dev);
+/* TX watchdog timeouts over all TX queues */
+uint64_t netdev_tx_timeouts(const struct net_device *dev);
 void __netif_schedule(struct cpu *cpu, struct qdisc *q);
 
 void netif_napi_add(struct net_device *dev, struct napi_struct *napi,

@@ -57,7 +57,6 @@ struct nic_info {
 	int		nr_rxq;
 	uint64_t	rx_packets, rx_no_desc_drops;
 	uint64_t	tx_timer_runs;
-	uint64_t	tx_timeouts;		/* the TX watchdog reset the device */
 	/* interrupts raised (rising edges) with a TX-done / RX cause */
 	uint64_t	irq_tx, irq_rx;
 };

@@ -398,13 +398,13 @@ static void watchdog_explain(const struct host *h, FILE *out)
 	struct nic_info ni;
 	int q;
 
-	nic_info(h, &ni);
-	if (!ni.tx_timeouts)
+	if (!netdev_tx_timeouts(dev))
 		return;
+	nic_info(h, &ni);
 	fprintf(out, "host %s: the TX watchdog fired %llu times: a TX queue stayed stopped, by the"
 		" driver or by BQL, with no transmit accepted for more than %llu ms"
 		" (dev_watchdog); ndo_tx_timeout (%s) freed the TX rings and reset the TX DMA.\n",
-		h->name, (unsigned long long)ni.tx_timeouts,
+		h->name, (unsigned long long)netdev_tx_timeouts(dev),
 		(unsigned long long)(dev->watchdog_timeo * 1000 / (uint64_t)h->hz), ni.driver);
 	for (q = 0; q < dev->real_num_tx_queues; q++) {
 		struct nic_queue_stats st;

@@ -398,7 +398,7 @@ static json_t *host_json(const struct world *w, const struct host *h)
 	json_object_set_new(nic, "irqs_tx_done", json_integer((json_int_t)ni.irq_tx));
 	json_object_set_new(nic, "irqs_rx", json_integer((json_int_t)ni.irq_rx));
 	json_object_set_new(nic, "tx_done_timer_runs", json_integer((json_int_t)ni.tx_timer_runs));
-	json_object_set_new(nic, "tx_timeouts", json_integer((json_int_t)ni.tx_timeouts));
+	json_object_set_new(nic, "tx_timeouts", json_integer((json_int_t)netdev_tx_timeouts(&h->dev)));
 	for (i = 0; i < ni.nr_txq; i++)
 		json_array_append_new(txqs, txq_json(h, i));
 	json_object_set_new(nic, "txq", txqs);

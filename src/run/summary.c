@@ -136,8 +136,9 @@ static void host_summary(const struct world *w, const struct host *h, FILE *out)
 	}
 	for (i = 0; i < h->nr_irqs; i++)
 		fprintf(out, " irq %s %llu", h->irqs[i].name, (unsigned long long)h->irqs[i].count);
-	if (ni.tx_timeouts)
-		fprintf(out, "; TX watchdog timeouts %llu", (unsigned long long)ni.tx_timeouts);
+	if (netdev_tx_timeouts(&h->dev))
+		fprintf(out, "; TX watchdog timeouts %llu",
+			(unsigned long long)netdev_tx_timeouts(&h->dev));
 	fprintf(out, "\n");
 }
 

@@ -139,7 +139,6 @@ struct mvneta_port {
 	bool		tx_done_timer_set;	/* MVNETA_F_TX_DONE_TIMER_BIT */
 	sim_time_t	timer_period;
 	uint64_t	tx_timer_runs;
-	uint64_t	tx_timeouts;	/* mvneta_tx_timeout calls */
 	/* hrtimer reclaim (mvpp2_hr_timer_cb-like what-if) */
 	struct sim_event hr_ev;
 	struct work	hr_work;
@@ -199,14 +198,15 @@ static uint32_t txq_sent_desc_proc(struct mvneta_port *pp, struct cpu *cpu,
 	return sent;
 }
 
-static void txq_done(struct mvneta_port *pp, struct cpu *cpu, struct mvneta_tx_queue *txq)
+/* mvneta_txq_bufs_free: n descriptors from the get index, each skb freed
+ * with its last one; BQL is told what completed. */
+static void txq_bufs_free(struct mvneta_port *pp, struct cpu *cpu,
+			  struct mvneta_tx_queue *txq, uint32_t n)
 {
 	struct netdev_queue *nq = &pp->host->dev.txq[txq->id];
-	uint32_t done = txq_sent_desc_proc(pp, cpu, txq), i, pkts = 0, bytes = 0;
+	uint32_t i, pkts = 0, bytes = 0;
 
-	if (!done)
-		return;
-	for (i = 0; i < done; i++) {	/* mvneta_txq_bufs_free */
+	for (i = 0; i < n; i++) {
 		struct sk_buff *skb = txq->tx_skb[txq->get];
 
 		txq->tx_skb[txq->get] = NULL;
@@ -219,6 +219,16 @@ static void txq_done(struct mvneta_port *pp, struct cpu *cpu, struct mvneta_tx_q
 		}
 	}
 	netdev_tx_completed_queue(cpu, nq, pkts, bytes);
+}
+
+static void txq_done(struct mvneta_port *pp, struct cpu *cpu, struct mvneta_tx_queue *txq)
+{
+	struct netdev_queue *nq = &pp->host->dev.txq[txq->id];
+	uint32_t done = txq_sent_desc_proc(pp, cpu, txq);
+
+	if (!done)
+		return;
+	txq_bufs_free(pp, cpu, txq, done);
 	txq->count -= done;
 	txq->reclaim_events++;
 	txq->reclaimed += done;
@@ -690,26 +700,12 @@ static void mvneta_irq_enable(struct mvneta_port *pp)
 			netif_set_xps_queue(&pp->host->dev, 1u << (c % pp->nr_cpus), c);
 }
 
-/* mvneta_txq_done_force: free every skb the ring holds, sent or not, and
- * tell BQL they completed (mvneta_txq_bufs_free); the ring starts over. */
+/* mvneta_txq_done_force: free every descriptor the ring holds, sent or
+ * not; the ring starts over. */
 static void txq_done_force(struct mvneta_port *pp, struct cpu *cpu,
 			   struct mvneta_tx_queue *txq)
 {
-	struct netdev_queue *nq = &pp->host->dev.txq[txq->id];
-	uint32_t i, pkts = 0, bytes = 0;
-
-	for (i = 0; i < txq->count; i++) {
-		struct sk_buff *skb = txq->tx_skb[txq->get];
-
-		txq->tx_skb[txq->get] = NULL;
-		txq->get = (txq->get + 1) % txq->size;
-		if (skb) {
-			pkts++;
-			bytes += skb->len;
-			dev_kfree_skb_any(cpu, skb);
-		}
-	}
-	netdev_tx_completed_queue(cpu, nq, pkts, bytes);
+	txq_bufs_free(pp, cpu, txq, txq->count);
 	txq->count = txq->put = txq->get = txq->pending = 0;
 }
 
@@ -727,8 +723,7 @@ static void mvneta_tx_timeout(struct cpu *cpu, struct net_device *dev, int txque
 	struct mvneta_port *pp = netdev_priv(dev);
 	int c, q;
 
-	(void)txqueue;
-	pp->tx_timeouts++;
+	(void)txqueue;	/* counted by dev_watchdog (trans_timeout) */
 	netif_tx_stop_all_queues(dev);
 	for (c = 0; c < pp->nr_cpus; c++)
 		write_on_cpu(pp, c, MVNETA_INTR_NEW_MASK, 0);
@@ -835,7 +830,6 @@ void mvneta_info(const struct host *h, struct nic_info *info)
 	info->nr_txq = pp->txq_number;
 	info->nr_rxq = pp->rxq_number;
 	info->tx_timer_runs = pp->tx_timer_runs;
-	info->tx_timeouts = pp->tx_timeouts;
 	info->irq_tx = pp->dev.irq_tx;
 	info->irq_rx = pp->dev.irq_rx;
 	for (q = 0; q < pp->rxq_number; q++) {
