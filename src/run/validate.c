@@ -66,8 +66,9 @@ static json_t *run_variant(const char *path, const char *sets, struct scn_error 
 	return res;
 }
 
-/* With a baseline, the figure compares this run's metric with the metric
- * of a second run (set, then baseline); NAN and -1 with err on failure. */
+/* With a baseline, *x becomes this run's metric compared with that of a
+ * second run (set, then baseline): their ratio (NAN over a zero) or their
+ * difference. -1 with err if the second run fails. */
 static int baseline_figure(const char *path, const struct scn_expect *e, double *x,
 			   struct scn_error *err)
 {
