@@ -31,4 +31,11 @@ expect2 "driver" "$SRC/scenarios/mvneta-2014-ping.ini" --set host.dut.driver=e10
 head -c 3000 /dev/urandom >"$f"
 "$NICSIM" run "$f" >/dev/null 2>&1; [ $? = 2 ] || fail "binary garbage not refused with 2"
 "$NICSIM" run "$T/nonexistent.ini" >/dev/null 2>&1; [ $? = 2 ] || fail "missing file not 2"
+# every command answers --help with the usage, exit 0 (validate used to
+# take it for a file)
+for c in run explain probes keys list validate; do
+	"$NICSIM" "$c" --help >"$T/help" 2>&1 || fail "nicsim $c --help: exit $?"
+	grep -q "^usage: nicsim COMMAND" "$T/help" || fail "nicsim $c --help: $(head -1 "$T/help")"
+done
+"$NICSIM" frobnicate >/dev/null 2>&1; [ $? = 2 ] || fail "unknown command not 2"
 echo "ok: bad input refused with FILE:LINE and exit 2"

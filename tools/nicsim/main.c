@@ -73,13 +73,28 @@ static void usage(FILE *out)
 		"Scenario format: docs/scenario.md; results: docs/results.md.\n");
 }
 
+/* `nicsim COMMAND --help` (or -h) anywhere after the command; sweep has
+ * its own usage text. */
+static int asks_help(int argc, char **argv)
+{
+	int i;
+
+	if (!strcmp(argv[1], "sweep"))
+		return 0;
+	for (i = 2; i < argc; i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return 1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
 		usage(stderr);
 		return 2;
 	}
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help") ||
+	    asks_help(argc, argv)) {
 		usage(stdout);
 		return 0;
 	}
