@@ -87,6 +87,12 @@ int cmd_validate(int argc, char **argv)
 	char **v = NULL;
 	int n, i, rc = 0;
 
+	for (i = 1; i < argc; i++)
+		if (argv[i][0] == '-') {
+			fprintf(stderr, "nicsim validate: unknown option '%s' (it takes scenario "
+				"files; rows carry their own overrides in 'set')\n", argv[i]);
+			return 2;
+		}
 	if (argc > 1) {
 		v = argv + 1;
 		n = argc - 1;
