@@ -38,6 +38,8 @@ for c in run explain probes keys list validate; do
 	grep -q "^usage: nicsim COMMAND" "$T/help" || fail "nicsim $c --help: $(head -1 "$T/help")"
 done
 "$NICSIM" frobnicate >/dev/null 2>&1; [ $? = 2 ] || fail "unknown command not 2"
+"$NICSIM" keys --bogus >/dev/null 2>&1; [ $? = 2 ] || fail "keys --bogus not 2"
+"$NICSIM" list extra >/dev/null 2>&1; [ $? = 2 ] || fail "list with an argument not 2"
 "$NICSIM" validate "$SRC/scenarios/mvneta-2014-ping.ini" --set x >/dev/null 2>"$T/err"; rc=$?
 [ $rc = 2 ] && grep -q "unknown option '--set'" "$T/err" || fail "validate --set: exit $rc, $(cat "$T/err")"
 echo "ok: bad input refused with FILE:LINE and exit 2"

@@ -15,9 +15,25 @@ const char *scenarios_dir(void)
 	return d && *d ? d : NICSIM_SOURCE_DIR "/scenarios";
 }
 
+/* Anything but the expected option is refused, exit 2. */
+static int extra_args(const char *cmd, int argc, char **argv, const char *allowed)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!allowed || strcmp(argv[i], allowed)) {
+			fprintf(stderr, "nicsim %s: unexpected argument '%s' (try nicsim --help)\n",
+				cmd, argv[i]);
+			return 1;
+		}
+	return 0;
+}
+
 int cmd_keys(int argc, char **argv)
 {
-	scenario_print_keys(stdout, argc > 1 && !strcmp(argv[1], "--markdown"));
+	if (extra_args("keys", argc, argv, "--markdown"))
+		return 2;
+	scenario_print_keys(stdout, argc > 1);
 	return 0;
 }
 
@@ -62,7 +78,11 @@ static void free_list(char **v, int n)
 int cmd_list(int argc, char **argv)
 {
 	char **v = NULL;
-	int n = shipped(&v), i;
+	int n, i;
+
+	if (extra_args("list", argc, argv, NULL))
+		return 2;
+	n = shipped(&v);
 
 	for (i = 0; i < n; i++) {
 		struct scenario s;
