@@ -128,10 +128,6 @@ static void tcp_update_pacing_rate(struct tcp_sock *tp)
  * timer_list is re-armed only when the deadline comes earlier; a timer
  * that fires before the deadline re-arms itself, as tcp_write_timer does
  * when icsk_timeout is still ahead.
- * Deviation: every transmitted segment also moves the deadline
- * (fill_tcp_header); Linux re-arms on ACK progress (tcp_rearm_rto) and on
- * new data only when nothing was in flight (tcp_event_new_data_sent), so
- * here an RTO comes later when new data keeps leaving without ACKs.
  */
 static void tcp_set_rto_timer(struct cpu *cpu, struct tcp_sock *tp)
 {
