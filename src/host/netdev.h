@@ -21,8 +21,9 @@
  * whose last accepted xmit (trans_start, txq_trans_update) is older than
  * watchdog_timeo, counts it (trans_timeout), calls ndo_tx_timeout and
  * reschedules the queues that are no longer stopped (netif_tx_unlock /
- * netif_unfreeze_queues). It re-arms from now, or (>= 6.6) from the
- * oldest stopped queue's trans_start.
+ * netif_unfreeze_queues). It re-arms from now, or (6.10+, 33fb988b6705
+ * "adjust device watchdog timer to detect stopped queue at right time",
+ * also in 6.6.y stable) from the oldest stopped queue's trans_start.
  * Deviation: trans_start is stamped only by accepted xmits; 6.x also
  * stamps it when BQL or the driver stops the queue, which follows an
  * accepted xmit in the same jiffy. 3.x rescheduled every queue after each

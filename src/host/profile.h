@@ -110,7 +110,7 @@ struct kprofile {
 	enum sndbuf_min_rule sndbuf_min;
 	bool		sndbuf_int_clamp;	/* 6.x: val = min(val, INT_MAX/2) */
 	bool		small_head_cache;	/* >= 6.3 skb_small_head_cache */
-	bool		watchdog_oldest;	/* >= 6.6 dev_watchdog re-arms from the oldest stop */
+	bool		watchdog_oldest;	/* >= 6.10 (33fb988b6705): dev_watchdog re-arms from the oldest stop */
 	int64_t		wmem_max;		/* 0 = SK_WMEM_MAX formula */
 	int		napi_weight;		/* NAPI_POLL_WEIGHT */
 	int		netdev_budget;
