@@ -710,8 +710,9 @@ static void txq_done_force(struct mvneta_port *pp, struct cpu *cpu,
 }
 
 /*
- * mvneta_tx_timeout (the TX watchdog's ndo_tx_timeout, every era):
- * mvneta_stop_dev then mvneta_start_dev. Stop: the queues, the interrupts,
+ * mvneta_tx_timeout (the TX watchdog's ndo_tx_timeout; read in a 3.x
+ * mvneta.c, assumed unchanged since): mvneta_stop_dev then
+ * mvneta_start_dev. Stop: the queues, the interrupts,
  * then mvneta_tx_reset (free the rings, reset the TX DMA). Start:
  * interrupts unmasked, queues started; the watchdog reschedules them.
  * Deviation: NAPI is not disabled and re-enabled, the RX side is not reset
@@ -801,7 +802,7 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 				 (uint32_t)cfg->tx_wrr_weight[q] & MVNETA_TXQ_WRR_WEIGHT_MASK);
 	netif_tx_start_all_queues(&h->dev);
 	mvneta_irq_enable(pp);
-	h->dev.watchdog_timeo = 5 * (uint64_t)h->hz;	/* mvneta_probe: 5 * HZ, the default */
+	h->dev.watchdog_timeo = 5 * (uint64_t)h->hz;	/* mvneta_probe: 5 * HZ, all eras */
 	netdev_watchdog_up(&h->dev);
 	return 0;
 }
