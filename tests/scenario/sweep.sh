@@ -59,6 +59,22 @@ for r in rows:
 PY
 echo "ok: example sweep: ENOBUFS from tx-frames 6 up, none below"
 
+# the other shipped sweep: line rate throughout, fewer TX-done interrupts
+# and less CPU as tx-frames grows from 1 to 16
+"$NICSIM" sweep "$SRC/scenarios/txframes-cpu.sweep" -j 2 --out "$T/TXC" >/dev/null || fail "cpu sweep"
+python3 - "$T/TXC/results.csv" <<'PY' || fail "cpu sweep shape"
+import csv, sys
+rows = {int(r['host.dut.ethtool.tx-frames']): r for r in csv.DictReader(open(sys.argv[1]))}
+assert sorted(rows) == [0, 1, 2, 4, 8, 16, 32], sorted(rows)
+f = lambda t, k: float(rows[t][k])
+for t in rows:
+    assert f(t, 'apps.iperf.goodput_mbps') > 935, rows[t]
+for a, b in ((1, 2), (2, 4), (4, 8), (8, 16), (16, 32)):
+    assert f(b, 'hosts.dut.nic.irqs_tx_done') < f(a, 'hosts.dut.nic.irqs_tx_done'), (a, b)
+assert f(1, 'hosts.dut.cpus.0.busy_total_pct') - f(16, 'hosts.dut.cpus.0.busy_total_pct') > 5
+PY
+echo "ok: tx-frames sweep: line rate, interrupts and CPU fall as the threshold grows"
+
 # progress only on a terminal (script(1) gives it a pty), same results
 if command -v script >/dev/null; then
 	script -qec "'$NICSIM' sweep '$f' $ax -j 2 --out '$T/tty' >/dev/null" "$T/tty.log" >/dev/null ||
