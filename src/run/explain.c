@@ -395,16 +395,17 @@ static void udp_explain(const struct world *w, const struct udp_app *u, FILE *ou
 static void watchdog_explain(const struct host *h, FILE *out)
 {
 	const struct net_device *dev = &h->dev;
+	uint64_t timeouts = netdev_tx_timeouts(dev);
 	struct nic_info ni;
 	int q;
 
-	if (!netdev_tx_timeouts(dev))
+	if (!timeouts)
 		return;
 	nic_info(h, &ni);
 	fprintf(out, "host %s: the TX watchdog fired %llu times: a TX queue stayed stopped, by the"
 		" driver or by BQL, with no transmit accepted for more than %llu ms"
 		" (dev_watchdog); ndo_tx_timeout (%s) freed the TX rings and reset the TX DMA.\n",
-		h->name, (unsigned long long)netdev_tx_timeouts(dev),
+		h->name, (unsigned long long)timeouts,
 		(unsigned long long)(dev->watchdog_timeo * 1000 / (uint64_t)h->hz), ni.driver);
 	for (q = 0; q < dev->real_num_tx_queues; q++) {
 		struct nic_queue_stats st;

@@ -122,6 +122,7 @@ static void stream_summary(const struct world *w, const struct stream_app *s, FI
 static void host_summary(const struct world *w, const struct host *h, FILE *out)
 {
 	struct nic_info ni;
+	uint64_t timeouts;
 	int i;
 
 	nic_info(h, &ni);
@@ -136,9 +137,9 @@ static void host_summary(const struct world *w, const struct host *h, FILE *out)
 	}
 	for (i = 0; i < h->nr_irqs; i++)
 		fprintf(out, " irq %s %llu", h->irqs[i].name, (unsigned long long)h->irqs[i].count);
-	if (netdev_tx_timeouts(&h->dev))
-		fprintf(out, "; TX watchdog timeouts %llu",
-			(unsigned long long)netdev_tx_timeouts(&h->dev));
+	timeouts = netdev_tx_timeouts(&h->dev);
+	if (timeouts)
+		fprintf(out, "; TX watchdog timeouts %llu", (unsigned long long)timeouts);
 	fprintf(out, "\n");
 }
 
