@@ -53,14 +53,11 @@ enum skb_destructor {
 	SKB_DESTRUCTOR_TCP_WFREE,	/* tcp_wfree: uncharge, and wake TSQ */
 };
 
-/* Timestamps along the path, for the "where did the time go" accounting. */
+/* Per-skb timestamps (not copied with the frame; a packet's journey across
+ * hosts is path[] below). */
 enum skb_stamp {
-	SKB_T_ALLOC,		/* allocated and charged */
-	SKB_T_QDISC,		/* enqueued to the qdisc */
-	SKB_T_XMIT,		/* handed to ndo_start_xmit */
-	SKB_T_WIRE,		/* first bit on the wire */
-	SKB_T_SENT,		/* device counted it as sent */
-	SKB_T_FREED,		/* freed by the driver (uncharged) */
+	SKB_T_ALLOC,		/* allocated and charged (the socket's hold time) */
+	SKB_T_QDISC,		/* enqueued to the qdisc (CoDel's sojourn time) */
 	SKB_T_NR
 };
 
@@ -77,8 +74,9 @@ enum skb_path {
 	PATH_NR
 };
 
+/* Cache-line aligned: an skb spans 5 lines, not 6, wherever it lies. */
 struct sk_buff {
-	struct sk_buff	*next;
+	_Alignas(64) struct sk_buff *next;
 	struct sk_buff	*prev;
 	uint64_t	id;		/* unique per simulation */
 	uint32_t	len;		/* bytes from the MAC header, no FCS */
@@ -120,13 +118,14 @@ struct sk_buff {
 	uint8_t		nr_sack;	/* SACK blocks in sack[] */
 	sim_time_t	tsval;		/* timestamps option */
 	sim_time_t	tsecr;
+	uint8_t		has_req_path;	/* req_path[] holds a request's journey */
 	sim_time_t	path[PATH_NR];	/* this packet's journey */
-	sim_time_t	req_path[PATH_NR];	/* an echo reply: the request's */
+	/* The frame's optional parts, last of its fields: copies skip each
+	 * one its frame does not use (its contents are then stale). */
 	/* SACK option: up to 3 blocks (with timestamps), as offsets of their
-	 * left and right edges from ack_seq (a D-SACK's may be negative); last
-	 * of the frame's fields, so
-	 * copies skip it when nr_sack is 0 (its contents are then stale) */
+	 * left and right edges from ack_seq (a D-SACK's may be negative) */
 	int32_t		sack[3][2];
+	sim_time_t	req_path[PATH_NR];	/* an echo reply: the request's */
 
 	sim_time_t	rx_stamp;	/* receive timestamp (SO_TIMESTAMP) */
 	uint32_t	rx_off;		/* bytes already read by the application */

@@ -7,6 +7,8 @@
 #include <stdint.h>
 
 void *xcalloc(size_t n, size_t size);
+/* Zeroed memory aligned to align (a power of two), free() to release. */
+void *xaligned_zalloc(size_t align, size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
 _Noreturn void nicsim_bug(const char *file, int line, const char *cond);
@@ -21,6 +23,13 @@ static inline uint32_t mix32(uint32_t x)
 	x *= 0x846ca68bU;
 	x ^= x >> 16;
 	return x;
+}
+
+/* The ring index after i in a ring of n entries (no division: the drivers'
+ * own MVNETA_QUEUE_NEXT_DESC compares with the last index too). */
+static inline uint32_t ring_next(uint32_t i, uint32_t n)
+{
+	return i + 1 < n ? i + 1 : 0;
 }
 
 #define BUG_ON(c) do { if (__builtin_expect(!!(c), 0)) nicsim_bug(__FILE__, __LINE__, #c); } while (0)

@@ -144,6 +144,7 @@ static void icmp_echo(struct cpu *cpu, const struct sk_buff *req)
 	skb->payload_len = req->payload_len;
 	skb->app_stamp = req->app_stamp;
 	memcpy(skb->req_path, req->path, sizeof(skb->req_path));
+	skb->has_req_path = 1;
 	h->icmp_echo_replies++;
 	ip_send_skb(cpu, skb, NULL);
 }

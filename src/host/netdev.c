@@ -178,7 +178,7 @@ static bool sch_direct_xmit(struct cpu *cpu, struct qdisc *q, struct sk_buff *sk
 			return false;
 		}
 		skb->next = NULL;
-		skb->t[SKB_T_XMIT] = skb->path[PATH_XMIT] = cpu_now(cpu);
+		skb->path[PATH_XMIT] = cpu_now(cpu);
 		/* xmit_more: more segments of this skb, or more in the qdisc */
 		dev->xmit_more = next || q->qlen;
 		if (dev->ops->ndo_start_xmit(skb, dev) != NETDEV_TX_OK) {

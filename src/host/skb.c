@@ -48,7 +48,7 @@ static struct sk_buff *pool_pop(struct skb_pool *pool)
 	struct sk_buff *skb = pool->free;
 
 	if (!skb) {
-		struct skb_slab *s = xcalloc(1, sizeof(*s));
+		struct skb_slab *s = xaligned_zalloc(_Alignof(struct skb_slab), sizeof(*s));
 		int i;
 
 		s->next = pool->slabs;
@@ -81,12 +81,14 @@ struct sk_buff *skb_pool_get(struct skb_pool *pool)
 
 /* A new skb holding a copy of src's frame: only what the copy does not
  * overwrite is cleared. */
-_Static_assert(offsetof(struct sk_buff, sack) + sizeof(((struct sk_buff *)0)->sack) <=
-	       offsetof(struct sk_buff, rx_stamp) &&
-	       offsetof(struct sk_buff, sack) > offsetof(struct sk_buff, req_path),
-	       "sack[] must be the last frame field");
+_Static_assert(offsetof(struct sk_buff, sack) > offsetof(struct sk_buff, path) &&
+	       offsetof(struct sk_buff, req_path) > offsetof(struct sk_buff, sack) &&
+	       offsetof(struct sk_buff, req_path) + sizeof(((struct sk_buff *)0)->req_path) <=
+	       offsetof(struct sk_buff, rx_stamp),
+	       "sack[] and req_path[] must be the last frame fields");
 
-/* The frame's fields, eth_src up to rx_stamp; sack[] only if used. */
+/* The frame's fields, eth_src up to rx_stamp; sack[] and req_path[] only
+ * if used. */
 static inline void copy_frame_fields(struct sk_buff *dst, const struct sk_buff *src)
 {
 	size_t a = offsetof(struct sk_buff, eth_src);
@@ -95,6 +97,8 @@ static inline void copy_frame_fields(struct sk_buff *dst, const struct sk_buff *
 	memcpy((char *)dst + a, (const char *)src + a, s - a);
 	if (src->nr_sack)
 		memcpy(dst->sack, src->sack, sizeof(dst->sack));
+	if (src->has_req_path)
+		memcpy(dst->req_path, src->req_path, sizeof(dst->req_path));
 }
 
 struct sk_buff *skb_pool_copy(struct skb_pool *pool, const struct sk_buff *src)
@@ -188,6 +192,5 @@ void kfree_skb(struct cpu *cpu, struct sk_buff *skb)
 
 void dev_kfree_skb_any(struct cpu *cpu, struct sk_buff *skb)
 {
-	skb->t[SKB_T_FREED] = cpu_now(cpu);
 	kfree_skb(cpu, skb);
 }

@@ -102,8 +102,6 @@ static void ideal_tx_start(struct sim *sim, struct sim_event *ev)
 
 	frame = skb_pool_copy(ip->host->pool, skb);
 	frame->path[PATH_WIRE] = sim->now;
-	if (!ip->on_wire)
-		skb->t[SKB_T_WIRE] = sim->now;
 	if (skb->gso_segs > 1)
 		tso_segment(ip, skb, frame);
 	ip->on_wire = skb;
@@ -127,7 +125,6 @@ static void ideal_tx_done(struct sim *sim, struct sim_event *ev)
 	} else {
 		ip->tx_bytes += skb->len;
 	}
-	skb->t[SKB_T_SENT] = sim->now;
 	skb_queue_tail(&ip->done, ip->on_wire);
 	ip->on_wire = NULL;
 	ideal_update_irq(ip);

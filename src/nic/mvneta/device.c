@@ -99,7 +99,9 @@ static void update_irq(struct neta_dev *d)
 /* The bank a register access goes to: the CPU doing it. */
 static int bank(const struct neta_dev *d)
 {
-	return d->host->cur_cpu ? d->host->cur_cpu->id % d->nr_cpus : 0;
+	int id = d->host->cur_cpu ? d->host->cur_cpu->id : 0;
+
+	return id < d->nr_cpus ? id : id % d->nr_cpus;
 }
 
 /* --- TX engine ------------------------------------------------------ */
@@ -283,7 +285,6 @@ static void tx_start_at(struct neta_dev *d, sim_time_t t)
 		frame->gso_segs = 1;
 	}
 	frame->len = len;
-	skb->t[SKB_T_WIRE] = t;
 	done = eth_xmit(d->port, frame, t);
 	d->tx_busy = true;
 	d->tx_cur = q;
@@ -299,14 +300,12 @@ static void tx_start(struct sim *sim, struct sim_event *ev)
 static void tx_done_at(struct neta_dev *d, sim_time_t t)
 {
 	struct neta_txq *txq = &d->txq[d->tx_cur];
-	struct sk_buff *skb = (struct sk_buff *)(uintptr_t)txq->ring[txq->rd].buf;
 	uint32_t i;
 
-	skb->t[SKB_T_SENT] = t;
 	txq->frames++;
 	for (i = 0; i < d->tx_ndesc; i++) {
 		txq->bytes += txq->ring[txq->rd].data_size;
-		txq->rd = (txq->rd + 1) % txq->size;
+		txq->rd = ring_next(txq->rd, txq->size);
 	}
 	txq->pending -= d->tx_ndesc;
 	pending_sync(d, d->tx_cur);
@@ -377,7 +376,7 @@ static void rx_stamp_irq(struct neta_dev *d, struct neta_rxq *rxq)
 {
 	sim_time_t now = d->host->sim->now;
 
-	for (; rxq->irq_idx != rxq->wr; rxq->irq_idx = (rxq->irq_idx + 1) % rxq->size)
+	for (; rxq->irq_idx != rxq->wr; rxq->irq_idx = ring_next(rxq->irq_idx, rxq->size))
 		((struct sk_buff *)(uintptr_t)rxq->ring[rxq->irq_idx].buf)->path[PATH_IRQ] = now;
 }
 
@@ -415,7 +414,7 @@ static void neta_rx(struct eth_port *port, struct sk_buff *frame)
 	desc->data_size = (uint16_t)frame->len;
 	desc->status = 1;
 	skb_pool_put(d->host->pool, frame);
-	rxq->wr = (rxq->wr + 1) % rxq->size;
+	rxq->wr = ring_next(rxq->wr, rxq->size);
 	rxq->non_occupied--;
 	rxq->occupied++;
 	rxq->frames++;

@@ -210,7 +210,7 @@ static void txq_bufs_free(struct mvneta_port *pp, struct cpu *cpu,
 		struct sk_buff *skb = txq->tx_skb[txq->get];
 
 		txq->tx_skb[txq->get] = NULL;
-		txq->get = (txq->get + 1) % txq->size;
+		txq->get = ring_next(txq->get, txq->size);
 		cpu_charge(cpu, COST_reclaim_desc, pp->host->plat->cost.reclaim_desc);
 		if (skb) {
 			pkts++;
@@ -297,7 +297,7 @@ static void put_desc(struct mvneta_tx_queue *txq, struct sk_buff *skb, uint32_t 
 	desc->seg_off = seg_off;
 	desc->buf = (uint64_t)(uintptr_t)skb;
 	txq->tx_skb[txq->put] = last ? skb : NULL;
-	txq->put = (txq->put + 1) % txq->size;
+	txq->put = ring_next(txq->put, txq->size);
 }
 
 /* TCP copies payload into 32 KiB page frags (sk_page_frag) */
@@ -425,7 +425,7 @@ static int mvneta_rx(struct mvneta_port *pp, struct cpu *cpu, int budget,
 		struct mvneta_rx_desc *desc = &rxq->descs[rxq->get];
 		struct sk_buff *skb = (struct sk_buff *)(uintptr_t)desc->buf;
 
-		rxq->get = (rxq->get + 1) % rxq->size;
+		rxq->get = ring_next(rxq->get, rxq->size);
 		desc->buf = (uint64_t)(uintptr_t)rx_buf_alloc(pp);	/* refill */
 		desc->status = 0;
 		skb->len = desc->data_size;
