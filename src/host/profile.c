@@ -121,21 +121,23 @@ static const struct platform platforms[] = {
 /*
  * TSQ, pacing and GSO sizing per era: linux-tx-path.md sections 3 and 9.
  * "3.5": no TSQ; "3.11": the fixed 128 KiB TSQ (3.6-3.11); "3.12-rc": the
- * dynamic limit before "tcp: tsq: restore minimal amount of queueing";
- * "3.12": 3.12.x stable with that fix; "3.13" likewise; "4.4":
+ * dynamic limit before "tcp: tsq: restore minimal amount of queueing"
+ * (98e09386), as in 3.12.0 (read); "3.12.0+tsq-fix": 3.12.0 with that
+ * fix applied, as the 2013 thread's testers ran it; "3.12": 3.12.x
+ * stable with the fix (3.12.10 read); "3.13" likewise; "4.4":
  * min(max(2*truesize, rate>>10), 262144); "6.x": 4 MiB sysctl, pacing
  * shift, single-skb escape.
  * tcp_max_reordering: TCP_MAX_REORDERING 127 in 3.10.99, the
  * tcp_max_reordering sysctl (300) in 4.4.155 and 6.18.2.
- * gso_seg_destructor: GSO segments inherit tcp_wfree ("tcp: gso: do not
- * generate out of order packets", 6ff50cd55545, then "tcp: gso: fix
- * truesize tracking", 0d08c42cf9a7; 3.12/3.13 cycle, UNVERIFIED which rc).
- * "3.12-rc" has them: without segment charges TSQ only sees the qdisc, so
- * the dynamic limit could not have broken a timer-reclaim driver (the model
- * then gives 3.12-rc the same ~360 Mbit/s as 3.11), yet 98e09386's text
- * names mvneta as the regression it fixes. Deviation: the per-segment
- * charge follows 0d08c42 (each segment its own truesize), not 6ff50cd's
- * mss per segment, whichever the kernel of November 2013 carried.
+ * gso_seg_charge: GSO segments inherit tcp_wfree from "tcp: gso: do not
+ * generate out of order packets" (6ff50cd55545), which charges each
+ * segment mss and hands the rest of the GSO skb's truesize to the last
+ * (3.12.0 tcp_tso_segment, read); "tcp: gso: fix truesize tracking"
+ * (0d08c42cf9a7) gives each its own truesize and adds the difference to
+ * sk_wmem_alloc (3.12.10 and 3.13.0 read; in 3.12.1 stable, and in
+ * mainline from the 3.13 merge window on; 3.10.65 and 3.10.99 carry it).
+ * Which 3.12-rc first had 6ff50cd is not known; "3.12-rc" stands for
+ * 3.12.0.
  */
 static const struct kprofile kprofiles[] = {
 	{ .name = "3.5", .source = "Linux 3.5: before TCP Small Queues",
@@ -145,31 +147,38 @@ static const struct kprofile kprofiles[] = {
 	 * limit and its fix (read in 3.10.65 and 3.10.99) */
 	{ .name = "3.10", .source = "Linux 3.10.y stable (3.10.33, 3.10.65, 3.10.99 read)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .tcp_max_reordering = 127,
-	  .gso_seg_destructor = true,
+	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "3.11", .source = "Linux 3.11: fixed TSQ limit 131072",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .tcp_max_reordering = 127,
 	  .tsq_mode = TSQ_FIXED, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_NONE, .gso_mode = GSO_HALF_WINDOW },
-	{ .name = "3.12-rc", .source = "Linux 3.12-rc: 'tcp: TSQ can use a dynamic limit', before its fix",
+	{ .name = "3.12-rc", .source = "Linux 3.12-rc to 3.12.0 (3.12.0 read): 'tcp: TSQ can use a dynamic limit', before its fix",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .tcp_max_reordering = 127,
-	  .gso_seg_destructor = true,
+	  .gso_seg_charge = GSO_SEG_CHARGE_MSS,
 	  .tsq_mode = TSQ_DYN_312RC, .tcp_limit_output_bytes = 131072,
+	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
+	/* the 3.12.0 release with the thread's TSQ fix applied on top: the
+	 * fixed limit, no size-goal cap, 6ff50cd's segment charge */
+	{ .name = "3.12.0+tsq-fix", .source = "Linux 3.12.0 with 98e09386 applied",
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .tcp_max_reordering = 127,
+	  .gso_seg_charge = GSO_SEG_CHARGE_MSS,
+	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "3.12", .source = "Linux 3.12.x stable (TSQ fix 98e09386 backported)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .tcp_max_reordering = 127,
-	  .gso_seg_destructor = true,
+	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "3.13", .source = "Linux 3.13 (3.13.10 read)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .tcp_max_reordering = 127,
-	  .gso_seg_destructor = true,
+	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "4.4", .source = "Linux 4.4 (4.4.155 read)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .tcp_max_reordering = 300,
-	  .gso_seg_destructor = true,
+	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE,
 	  .tsq_mode = TSQ_MIN_MAX, .tcp_limit_output_bytes = 262144,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE_NORTT, .rtt_usec = true },
 	{ .name = "6.x", .source = "Linux 6.x (6.18.2 read)",
@@ -177,7 +186,7 @@ static const struct kprofile kprofiles[] = {
 	  .small_head_cache = true, .wmem_max = 4 << 20, NET_3X,
 	  .tcp_wmem = { 4096, 16384, 4194304 }, .tcp_rmem = { 4096, 131072, 6291456 },
 	  .tcp_adv_win_scale = 1, .tcp_min_tso_segs = 2, .tcp_cc = "cubic", .pacing_shift = 10,
-	  .gso_seg_destructor = true, .tsq_mode = TSQ_V6, .tcp_limit_output_bytes = 4194304,
+	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .tsq_mode = TSQ_V6, .tcp_limit_output_bytes = 4194304,
 	  .tsq_ksoftirqd_wait = true, .tcp_max_reordering = 300,
 	  .ts_clock_ms = true, .rtt_usec = true, .watchdog_oldest = true,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE },

@@ -87,6 +87,14 @@ enum sndbuf_min_rule {
 	SOCK_MIN_SNDBUF_2_TRUESIZE,	/* >= 3.13: 2 * (2048 + SKB_DATA_ALIGN(skb)) */
 };
 
+/* What the segments of a software-GSO skb are charged to the socket
+ * (tcp_gso_segment with copy_destructor, 3.12 on). */
+enum gso_seg_charge {
+	GSO_SEG_UNCHARGED,	/* < 3.12: segments are not the socket's */
+	GSO_SEG_CHARGE_MSS,	/* 3.12.0 (6ff50cd55545): mss each, the rest on the last */
+	GSO_SEG_CHARGE_TRUESIZE,/* 3.12.1, 3.13 (0d08c42cf9a7): each its truesize */
+};
+
 struct kprofile {
 	const char	*name;
 	const char	*source;
@@ -94,7 +102,7 @@ struct kprofile {
 	int		tsq_mode;		/* enum tsq_mode */
 	int		pacing_mode;		/* enum pacing_mode */
 	int		gso_mode;		/* enum gso_mode */
-	bool		gso_seg_destructor;	/* GSO segments carry tcp_wfree */
+	int		gso_seg_charge;		/* enum gso_seg_charge */
 	/* tcp_wfree in ksoftirqd waits for the queues to drain (6.x) */
 	bool		tsq_ksoftirqd_wait;
 	uint32_t	tcp_max_reordering;	/* TCP_MAX_REORDERING / sysctl */

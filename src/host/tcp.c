@@ -111,6 +111,8 @@ static void tcp_update_size_goal(struct tcp_sock *tp)
 				      (uint32_t)MIN(tp->max_window, (uint64_t)UINT32_MAX),
 				      GSO_MAX_SIZE, hlen, 65535, tp->min_rtt,
 				      kp(tp)->pacing_shift);
+	tp->size_goal = tcp_size_goal_tsq_cap(kp(tp)->tsq_mode, tp->size_goal, tp->mss,
+					      kp(tp)->tcp_limit_output_bytes);
 }
 
 static void tcp_update_pacing_rate(struct tcp_sock *tp)
@@ -507,7 +509,9 @@ void tcp_tasklet_func(struct cpu *cpu)
  * Software GSO (skb_gso_segment -> tcp_gso_segment -> skb_segment): one skb
  * per gso_size, each with a linear header of MAX_TCP_HEADER and the payload
  * as page fragments, so truesize = SKB_TRUESIZE(header) + payload. With
- * copy_destructor (>= 3.12) every segment owns its share of the charge.
+ * copy_destructor (>= 3.12) every segment owns a share of the charge: mss
+ * each and the rest on the last in 3.12.0 (the socket's total unchanged),
+ * its truesize later (the socket's total grows by the difference).
  */
 struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb)
 {
@@ -534,7 +538,10 @@ struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb)
 		/* payload copied into 32 KiB page frags (sk_page_frag): one
 		 * fragment, two where it crosses a page */
 		seg->nr_frags = (uint8_t)(1 + (seq / TCP_PAGE_FRAG != (seq + n - 1) / TCP_PAGE_FRAG));
-		if (kp(tp)->gso_seg_destructor) {
+		if (kp(tp)->gso_seg_charge == GSO_SEG_CHARGE_MSS)
+			seg->truesize = seq + n < skb->end_seq ? skb->gso_size :
+					(uint32_t)(skb->truesize - sum);
+		if (kp(tp)->gso_seg_charge != GSO_SEG_UNCHARGED) {
 			seg->sk = skb->sk;
 			seg->destructor = SKB_DESTRUCTOR_TCP_WFREE;
 			sum += seg->truesize;
@@ -543,7 +550,7 @@ struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb)
 		*tail = seg;
 		tail = &seg->next;
 	}
-	if (kp(tp)->gso_seg_destructor) {
+	if (kp(tp)->gso_seg_charge != GSO_SEG_UNCHARGED) {
 		/* the charge moves from the GSO skb to its segments */
 		tp->sk.sk_wmem_alloc += sum - skb->truesize;
 		tp->sk.skbs_held--;

@@ -10,6 +10,12 @@
  *    sock_init_data (sk_pacing_rate = sk_max_pacing_rate = ~0U).
  *  - 3.10.65 and 3.10.99 tcp.c tcp_xmit_size_goal and tcp_output.c: the
  *    3.12/3.13 code, backported to stable.
+ *  - 3.12.0 tcp_output.c tcp_write_xmit: the dynamic TSQ limit before
+ *    its fix ("tcp: TSQ can use a dynamic limit"), max(skb->truesize,
+ *    sk_pacing_rate >> 10) with ">" (TSQ_DYN_312RC; linux-tx-path.md 3.1
+ *    gives 2 * truesize, which 3.12.0 does not have); tcp.c
+ *    tcp_xmit_size_goal with its cap at half of tcp_limit_output_bytes,
+ *    gone in 3.10.65, 3.12.10 and 3.13.0 (trees with 98e09386's fix).
  *  - an unidentified 3.10/3.11-era tcp_output.c: the fixed TSQ test
  *    "sk_wmem_alloc >= sysctl_tcp_limit_output_bytes".
  *  - an unidentified ~3.19-4.1 tcp_input.c: usec srtt, fixed 200 %.
@@ -24,10 +30,6 @@
  *    net/mac80211/main.c (tx_sk_pacing_shift = 7).
  *
  * UNVERIFIED (not read in source):
- *  - TSQ_DYN_312RC: the 3.12-rc tcp_write_xmit ("tcp: TSQ can use a
- *    dynamic limit") is modelled as max(2 * truesize, rate >> 10) with
- *    ">", as linux-tx-path.md 3.1 gives it; whether it was 1 or 2
- *    truesize and > or >= is not checked.
  *  - Version bounds of the modes: ss/ca ratios from "tcp: refine pacing
  *    rate determination" (43e122b014c9, text seen, ~4.2); min(.., sysctl)
  *    and tcp_tso_autosize from "tcp: refine TSO autosizing" (605ad7f184b6,
@@ -35,11 +37,9 @@
  *    limit" (text seen, June 2015); the min_rtt term (~5.18); the
  *    retransmit factor (4.9); the "> TCP_MSS_DEFAULT" cutoff of
  *    tcp_bound_to_half_wnd (between 4.4 and 6.18).
- *  - 3.6-3.11 (and 3.12.0) also capped the sendmsg size goal to half of
- *    tcp_limit_output_bytes per the TSQ commit text ("TSO packets are
- *    sized/capped to half the limit") and the 98e09386 text ("remove the
- *    use of this sysctl while building skb"); not modelled: with the
- *    default 131072 the cap, 65536, is above 65536 - 1 - 52.
+ *  - The size goal's cap at half of tcp_limit_output_bytes in 3.6-3.11
+ *    rests on the TSQ commit text ("TSO packets are sized/capped to half
+ *    the limit"); it was read in 3.12.0 only.
  *  - Before 4.9 retransmits skipped the TSQ test: callers decide.
  *
  * Deviation: the time-to-srtt conversion gives the mean stored value for
@@ -180,7 +180,7 @@ uint32_t tcp_tsq_limit(enum tsq_mode m, uint64_t pacing_rate, uint32_t truesize,
 	case TSQ_FIXED:
 		return limit_output_bytes;
 	case TSQ_DYN_312RC:
-		limit = max_u64(two, rate_u32(pacing_rate) >> 10);
+		limit = max_u64(truesize, rate_u32(pacing_rate) >> 10);
 		break;
 	case TSQ_MAX_SYSCTL:
 		limit = max_u64(limit_output_bytes, rate_u32(pacing_rate) >> 10);
@@ -237,6 +237,17 @@ uint32_t tcp_bound_to_half_wnd(enum gso_mode m, uint32_t max_window, uint32_t pk
 static uint32_t gso_room(uint32_t gso_max_size, uint32_t hlen)
 {
 	return gso_max_size > hlen + 1 ? gso_max_size - 1 - hlen : 0;
+}
+
+uint32_t tcp_size_goal_tsq_cap(enum tsq_mode m, uint32_t goal, uint32_t mss,
+			       uint32_t limit_output_bytes)
+{
+	uint32_t cap;
+
+	if ((m != TSQ_FIXED && m != TSQ_DYN_312RC) || !mss)
+		return goal;
+	cap = (limit_output_bytes >> 1) / mss * mss;
+	return (uint32_t)max_u64(min_u64(goal, cap), mss);
 }
 
 /* Round a byte goal down to whole segments, at most gso_max_segs. */

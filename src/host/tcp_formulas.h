@@ -32,7 +32,7 @@
 enum tsq_mode {
 	TSQ_NONE,	/* <= 3.5: no TCP Small Queues */
 	TSQ_FIXED,	/* 3.6-3.11: throttle when sk_wmem_alloc >= tcp_limit_output_bytes */
-	TSQ_DYN_312RC,	/* 3.12 before the fix: limit = max(2*truesize, pacing_rate >> 10) */
+	TSQ_DYN_312RC,	/* 3.12.0, before the fix: limit = max(truesize, pacing_rate >> 10) */
 	TSQ_MAX_SYSCTL,	/* 3.12.x stable / 3.13: limit = max(sysctl, pacing_rate >> 10), throttle when wmem > limit */
 	TSQ_MIN_MAX,	/* ~3.19-4.x: limit = min(max(2*truesize, rate >> shift), sysctl) << factor */
 	TSQ_V6,		/* 6.x: min(max(2*truesize, rate >> sk_pacing_shift), sysctl) << factor; escape if rtx queue empty or single skb */
@@ -149,6 +149,11 @@ bool tcp_tsq_throttled(enum tsq_mode m, int64_t wmem_alloc, uint32_t limit,
 uint32_t tcp_size_goal(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
 		       uint32_t max_window, uint32_t gso_max_size, uint32_t hlen,
 		       uint32_t gso_max_segs, sim_time_t min_rtt, int pacing_shift);
+/* The TSQ eras before 98e09386 (TSQ_FIXED, TSQ_DYN_312RC) also cap the
+ * goal at half of tcp_limit_output_bytes, in whole segments, >= mss
+ * ("try to have at least two segments in flight"); others return goal. */
+uint32_t tcp_size_goal_tsq_cap(enum tsq_mode m, uint32_t goal, uint32_t mss,
+			       uint32_t limit_output_bytes);
 /* The parts: the skb size tcp_sendmsg builds (tcp_xmit_size_goal) ... */
 uint32_t tcp_xmit_size_goal(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
 			    uint32_t max_window, uint32_t gso_max_size, uint32_t hlen,

@@ -3,8 +3,9 @@
  * Host model: the raw ENOBUFS rule and the UDP blocking rule with real
  * charges, sock_wfree uncharging and waking writers (not TCP's), CPU
  * context priority, jiffy timers,
- * the CFS tunables and time slices, and __do_softirq's limits (ten passes,
- * the 2-ms jiffy deadline, need_resched) handing softirqs to ksoftirqd.
+ * the CFS tunables and time slices, __do_softirq's limits (ten passes,
+ * the 2-ms jiffy deadline, need_resched) handing softirqs to ksoftirqd,
+ * and what software GSO charges its segments in each era.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include <string.h>
 #include "host/host.h"
 #include "host/task.h"
+#include "host/tcp.h"
 
 struct fixture {
 	struct sim	sim;
@@ -420,10 +422,87 @@ static void test_softirq_irq_exit(void **state)
 	assert_true(cpu->ksoftirqd_ps > 0);
 }
 
+/* A GSO skb of 3 full segments and 100 bytes, charged to a TCP socket,
+ * segmented on a host running `kernel`: returns sk_wmem_alloc after, the
+ * segments' truesizes in ts[4]. */
+static int64_t gso_charge(const char *kernel, uint32_t truesize, uint32_t ts[4])
+{
+	struct sim sim;
+	struct skb_pool pool;
+	struct host h;
+	struct tcp_sock a, b;
+	struct tcp_config cfg = { .cc = "cubic", .sndbuf = -1, .rcvbuf = -1 };
+	struct cpu *cpu;
+	struct sk_buff *skb, *seg;
+	int64_t wmem;
+	int n = 0;
+
+	sim_init(&sim, 1);
+	skb_pool_init(&pool);
+	host_init(&h, &sim, &pool, 0, "dut", platform_find("armada-370"),
+		  kprofile_find(kernel), 100, 1);
+	cpu = &h.cpus[0];
+	tcp_connect_pair(&a, &h, cpu, &b, &h, cpu, &cfg, &cfg);
+	skb = alloc_skb(&h, 320);
+	skb->seq = 0;
+	skb->end_seq = 3 * 1448 + 100;
+	skb->gso_size = 1448;
+	skb->gso_segs = 4;
+	skb->truesize = truesize;
+	skb_set_owner_w(skb, &a.sk);
+	skb->destructor = SKB_DESTRUCTOR_TCP_WFREE;
+	cpu->running = true;
+	seg = tcp_gso_segment(cpu, skb);
+	wmem = a.sk.sk_wmem_alloc;
+	while (seg) {
+		struct sk_buff *next = seg->next;
+
+		assert_true(n < 4);
+		ts[n++] = seg->truesize;
+		kfree_skb(cpu, seg);
+		seg = next;
+	}
+	assert_int_equal(n, 4);
+	assert_int_equal(a.sk.sk_wmem_alloc, 1);	/* all uncharged again */
+	cpu->running = false;
+	tcp_sock_free(&a);
+	tcp_sock_free(&b);
+	skb_pool_destroy(&pool);
+	sim_destroy(&sim);
+	return wmem;
+}
+
+/* 3.12.0 (6ff50cd): mss per segment, the rest of the GSO skb's truesize
+ * on the last, the socket's charge unchanged; 3.12.1/3.13 (0d08c42): each
+ * segment its own truesize, the difference added to sk_wmem_alloc. */
+static void test_gso_segment_charge(void **state)
+{
+	uint32_t ts[4];
+	int64_t wmem;
+
+	(void)state;
+	/* 5444 = 4444 payload + 1000 */
+	wmem = gso_charge("3.12.0+tsq-fix", 5444, ts);
+	assert_int_equal(wmem, 1 + 5444);
+	assert_int_equal(ts[0], 1448);
+	assert_int_equal(ts[1], 1448);
+	assert_int_equal(ts[2], 1448);
+	assert_int_equal(ts[3], 5444 - 3 * 1448);
+	assert_int_equal(gso_charge("3.12-rc", 5444, ts), 1 + 5444);
+	wmem = gso_charge("3.12", 5444, ts);
+	/* each segment: its MAX_TCP_HEADER head (SKB_TRUESIZE 704 on the
+	 * Armada 370, as test_profile's echo request) + payload */
+	assert_int_equal(ts[0], 704 + 1448);
+	assert_int_equal(ts[2], 704 + 1448);
+	assert_int_equal(ts[3], 704 + 100);
+	assert_int_equal(wmem, 1 + 3 * 2152 + 804);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_raw_enobufs_rule, setup, teardown),
+		cmocka_unit_test(test_gso_segment_charge),
 		cmocka_unit_test_setup_teardown(test_udp_rule, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_write_space, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tos_priority, setup, teardown),

@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include "core/names.h"
 #include "host/profile.h"
 
 /* 56 data bytes -> 84-byte IP packet; __ip_append_data allocates
@@ -89,9 +90,23 @@ static void test_wmem_defaults(void **state)
 	assert_int_equal(kp_wmem_max(platform_find("x86-64"), kprofile_find("6.x")), 4 << 20);
 }
 
+/* Every name the loader accepts has a profile behind it. */
+static void test_names_resolve(void **state)
+{
+	const char *const *n;
+
+	(void)state;
+	for (n = nicsim_kernel_names; *n; n++)
+		assert_non_null(kprofile_find(*n));
+	for (n = nicsim_platform_names; *n; n++)
+		assert_non_null(platform_find(*n));
+	assert_null(kprofile_find("3.12.0"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_names_resolve),
 		cmocka_unit_test(test_truesize_echo),
 		cmocka_unit_test(test_truesize_full_frame),
 		cmocka_unit_test(test_kmalloc_classes),

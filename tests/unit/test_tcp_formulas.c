@@ -124,12 +124,13 @@ static void test_tsq_limit_3x(void **state)
 	/* 3.6-3.11: the sysctl, whatever the rate */
 	assert_int_equal(tcp_tsq_limit(TSQ_FIXED, R23, TS_GSO, 131072, 10, 0), 131072);
 	assert_int_equal(tcp_tsq_limit(TSQ_FIXED, R120, TS_GSO, 131072, 10, 0), 131072);
-	/* 3.12-rc: max(135168, 22625) and max(135168, 117187) = 135168 */
-	assert_int_equal(tcp_tsq_limit(TSQ_DYN_312RC, R23, TS_GSO, 131072, 10, 0), 135168);
-	assert_int_equal(tcp_tsq_limit(TSQ_DYN_312RC, R120, TS_GSO, 131072, 10, 0), 135168);
-	/* the tiny 3.12-rc limit: MSS frames (truesize 2240) at 50 ms,
-	 * rate 579,200 >> 10 = 565: max(4480, 565) = 4480, two frames */
-	assert_int_equal(tcp_tsq_limit(TSQ_DYN_312RC, 579200, TS_ARM, 131072, 10, 0), 4480);
+	/* 3.12-rc..3.12.0 (one truesize, 3.12.0 tcp_write_xmit):
+	 * max(67584, 22625) = 67584 and max(67584, 117187) = 117187 */
+	assert_int_equal(tcp_tsq_limit(TSQ_DYN_312RC, R23, TS_GSO, 131072, 10, 0), 67584);
+	assert_int_equal(tcp_tsq_limit(TSQ_DYN_312RC, R120, TS_GSO, 131072, 10, 0), 117187);
+	/* the tiny 3.12.0 limit: an MSS frame (truesize 2240) at 50 ms,
+	 * rate 579,200 >> 10 = 565: max(2240, 565) = 2240, one frame */
+	assert_int_equal(tcp_tsq_limit(TSQ_DYN_312RC, 579200, TS_ARM, 131072, 10, 0), 2240);
 	/* 3.12.x/3.13: the sysctl is the floor: max(131072, 565/22625/117187) */
 	assert_int_equal(tcp_tsq_limit(TSQ_MAX_SYSCTL, 579200, TS_ARM, 131072, 10, 0), 131072);
 	assert_int_equal(tcp_tsq_limit(TSQ_MAX_SYSCTL, R23, TS_GSO, 131072, 10, 0), 131072);
@@ -174,7 +175,8 @@ static void test_tsq_throttle(void **state)
 	assert_false(tcp_tsq_throttled(TSQ_MAX_SYSCTL, 131072, 131072, false));
 	assert_true(tcp_tsq_throttled(TSQ_MAX_SYSCTL, 131073, 131072, false));
 	assert_false(tcp_tsq_throttled(TSQ_MIN_MAX, 135168, 135168, false));
-	assert_true(tcp_tsq_throttled(TSQ_DYN_312RC, 4481, 4480, false));
+	assert_true(tcp_tsq_throttled(TSQ_DYN_312RC, 2241, 2240, false));
+	assert_false(tcp_tsq_throttled(TSQ_DYN_312RC, 2240, 2240, false));
 	/* the escape exists only in 6.x */
 	assert_true(tcp_tsq_throttled(TSQ_MIN_MAX, 10000000, 135168, true));
 	assert_false(tcp_tsq_throttled(TSQ_V6, 10000000, 135168, true));
@@ -227,6 +229,23 @@ static void test_gso_312(void **state)
 				       HLEN, 16, 0, 10), 23168);
 	assert_int_equal(tcp_tso_segs(GSO_AUTOSIZE_312, MSS, 23000000, BIGWIN, GSO_MAX,
 				      HLEN, SEGS, 0, 10), 7);
+}
+
+/* 3.6-3.12.0: the goal capped at half of tcp_limit_output_bytes (3.12.0
+ * tcp_xmit_size_goal), in whole segments */
+static void test_gso_tsq_cap(void **state)
+{
+	(void)state;
+	/* 131072 >> 1 = 65536 = 45 segments of 1448 (65160): no change */
+	assert_int_equal(tcp_size_goal_tsq_cap(TSQ_FIXED, 45 * MSS, MSS, 131072), 45 * MSS);
+	/* a lowered sysctl, 8192: 4096 / 1448 = 2 segments, 2896 */
+	assert_int_equal(tcp_size_goal_tsq_cap(TSQ_DYN_312RC, 45 * MSS, MSS, 8192), 2 * MSS);
+	assert_int_equal(tcp_size_goal_tsq_cap(TSQ_FIXED, 45 * MSS, MSS, 8192), 2 * MSS);
+	/* below one segment: never less than mss */
+	assert_int_equal(tcp_size_goal_tsq_cap(TSQ_DYN_312RC, 45 * MSS, MSS, 2048), MSS);
+	/* after 98e09386 (and before TSQ) the sysctl no longer sizes skbs */
+	assert_int_equal(tcp_size_goal_tsq_cap(TSQ_MAX_SYSCTL, 45 * MSS, MSS, 8192), 45 * MSS);
+	assert_int_equal(tcp_size_goal_tsq_cap(TSQ_NONE, 45 * MSS, MSS, 8192), 45 * MSS);
 }
 
 static void test_gso_half_window(void **state)
@@ -433,6 +452,7 @@ int main(void)
 		cmocka_unit_test(test_tsq_throttle),
 		cmocka_unit_test(test_tsq_defaults),
 		cmocka_unit_test(test_gso_312),
+		cmocka_unit_test(test_gso_tsq_cap),
 		cmocka_unit_test(test_gso_half_window),
 		cmocka_unit_test(test_gso_tso_autosize),
 		cmocka_unit_test(test_gso_tso_autosize_nortt),
