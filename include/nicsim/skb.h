@@ -74,9 +74,8 @@ enum skb_path {
 	PATH_NR
 };
 
-/* Cache-line aligned: an skb spans 5 lines, not 6, wherever it lies. */
 struct sk_buff {
-	_Alignas(64) struct sk_buff *next;
+	struct sk_buff	*next;
 	struct sk_buff	*prev;
 	uint64_t	id;		/* unique per simulation */
 	uint32_t	len;		/* bytes from the MAC header, no FCS */

@@ -19,15 +19,6 @@ void *xcalloc(size_t n, size_t size)
 	return p;
 }
 
-void *xaligned_zalloc(size_t align, size_t size)
-{
-	void *p = aligned_alloc(align, ALIGN_UP(size, align));
-
-	if (!p)
-		oom(size);
-	return memset(p, 0, size);
-}
-
 void *xrealloc(void *p, size_t size)
 {
 	void *q = realloc(p, size ? size : 1);

@@ -7,8 +7,6 @@
 #include <stdint.h>
 
 void *xcalloc(size_t n, size_t size);
-/* Zeroed memory aligned to align (a power of two), free() to release. */
-void *xaligned_zalloc(size_t align, size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
 _Noreturn void nicsim_bug(const char *file, int line, const char *cond);

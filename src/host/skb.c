@@ -48,7 +48,7 @@ static struct sk_buff *pool_pop(struct skb_pool *pool)
 	struct sk_buff *skb = pool->free;
 
 	if (!skb) {
-		struct skb_slab *s = xaligned_zalloc(_Alignof(struct skb_slab), sizeof(*s));
+		struct skb_slab *s = xcalloc(1, sizeof(*s));
 		int i;
 
 		s->next = pool->slabs;
