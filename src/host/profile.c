@@ -123,7 +123,8 @@ static const struct platform platforms[] = {
  * "3.5": no TSQ; "3.11": the fixed 128 KiB TSQ (3.6-3.11); "3.12-rc": the
  * dynamic limit before "tcp: tsq: restore minimal amount of queueing"
  * (98e09386), as in 3.12.0 (read); "3.12.0+tsq-fix": 3.12.0 with that
- * fix applied, as the 2013 thread's testers ran it; "3.12": 3.12.x
+ * fix applied by hand, as a tester of the thread's patch on the release
+ * would have run it; "3.12": 3.12.x
  * stable with the fix (3.12.10 read); "3.13" likewise; "4.4":
  * min(max(2*truesize, rate>>10), 262144); "6.x": 4 MiB sysctl, pacing
  * shift, single-skb escape.
@@ -159,8 +160,8 @@ static const struct kprofile kprofiles[] = {
 	  .gso_seg_charge = GSO_SEG_CHARGE_MSS,
 	  .tsq_mode = TSQ_DYN_312RC, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
-	/* the 3.12.0 release with the thread's TSQ fix applied on top: the
-	 * fixed limit, no size-goal cap, 6ff50cd's segment charge */
+	/* the 3.12.0 release with the TSQ fix applied on top: the fixed
+	 * limit, no size-goal cap (98e09386 removed it), 6ff50cd's charge */
 	{ .name = "3.12.0+tsq-fix", .source = "Linux 3.12.0 with 98e09386 applied",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_MSS,
