@@ -1,7 +1,8 @@
 # Entry points for people; the build itself is CMake + Ninja.
 #   make demo   install what is missing, build, run the flagship scenario
 #   make check  install, build (normal and ASan+UBSan), run every test
-#   make bench  benchmarks: engine events/s, scenario speed, and the side-by-side
+#   make bench  benchmarks: engine events/s, scenario speed (BENCH_REPEAT runs
+#               each, default 3: fastest and median), and the side-by-side
 #               table against ns-3 (bench-ns3; installs ns-3 the first time)
 #   make memcheck  valgrind over the shipped scenarios (zero errors, zero leaks)
 #   make bench-ns3 nicsim against ns-3 3.37, side by side (installs ns-3)

@@ -4,13 +4,20 @@
  * and report wall time, events per second and simulated seconds per wall
  * second. Timing belongs here, never in pass/fail tests.
  *
- * Usage: bench_scenario FILE [key=value ...]
+ * Usage: bench_scenario [-r N] FILE [key=value ...]
+ *
+ * -r N runs the scenario N times (default 1), each from a fresh world, and
+ * reports the fastest and the median run: on a shared machine single runs
+ * vary by several per cent.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "run/world.h"
 #include "run/validate.h"
+
+#define MAX_REPEAT 100
 
 static double now_s(void)
 {
@@ -20,36 +27,83 @@ static double now_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-int main(int argc, char **argv)
+static int cmp_double(const void *a, const void *b)
 {
-	char sets[SCN_STR_MAX] = "";
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* One run from a fresh world: its wall time, or a negative value. */
+static double run_once(struct scenario *s, sim_time_t *duration, uint64_t *events)
+{
 	struct scn_error err;
-	struct scenario s;
 	struct world w;
 	double t0, wall;
-	int i;
 
-	if (argc < 2) {
-		fprintf(stderr, "usage: bench_scenario FILE [key=value ...]\n");
-		return 2;
-	}
-	for (i = 2; i < argc; i++) {
-		strncat(sets, argv[i], sizeof(sets) - strlen(sets) - 2);
-		strcat(sets, " ");
-	}
 	memset(&w, 0, sizeof(w));
-	if (scenario_load_with(&s, argv[1], sets, &err) || world_build(&w, &s, &err)) {
+	if (world_build(&w, s, &err)) {
 		fprintf(stderr, "%s\n", err.msg);
-		return 2;
+		return -1;
 	}
 	t0 = now_s();
 	world_run(&w, NULL, NULL);
 	wall = now_s() - t0;
-	printf("%-40s %s\n", argv[1], sets);
-	printf("  simulated %.1f s in %.3f s wall: %.1f simulated s per wall s, %.2f M events/s (%llu events)\n",
-	       time_to_s(w.duration), wall, time_to_s(w.duration) / wall,
-	       (double)w.sim.nr_fired / wall / 1e6, (unsigned long long)w.sim.nr_fired);
+	*duration = w.duration;
+	*events = w.sim.nr_fired;
 	world_destroy(&w);
+	return wall;
+}
+
+int main(int argc, char **argv)
+{
+	char sets[SCN_STR_MAX] = "";
+	double walls[MAX_REPEAT];
+	struct scn_error err;
+	struct scenario s;
+	sim_time_t duration = 0;
+	uint64_t events = 0;
+	int i, first = 1, repeat = 1;
+
+	if (argc > 2 && !strcmp(argv[1], "-r")) {
+		repeat = atoi(argv[2]);
+		first = 3;
+	}
+	if (argc <= first || repeat < 1 || repeat > MAX_REPEAT) {
+		fprintf(stderr, "usage: bench_scenario [-r N (1-%d)] FILE [key=value ...]\n",
+			MAX_REPEAT);
+		return 2;
+	}
+	for (i = first + 1; i < argc; i++) {
+		strncat(sets, argv[i], sizeof(sets) - strlen(sets) - 2);
+		strcat(sets, " ");
+	}
+	if (scenario_load_with(&s, argv[first], sets, &err)) {
+		fprintf(stderr, "%s\n", err.msg);
+		return 2;
+	}
+	for (i = 0; i < repeat; i++) {
+		uint64_t n = 0;
+
+		walls[i] = run_once(&s, &duration, &n);
+		if (walls[i] < 0 || (i && n != events)) {
+			if (walls[i] >= 0)	/* same scenario, same seed */
+				fprintf(stderr, "bench_scenario: run %d fired %llu events, run 1 %llu\n",
+					i + 1, (unsigned long long)n, (unsigned long long)events);
+			scenario_free(&s);
+			return i && walls[i] >= 0 ? 1 : 2;
+		}
+		events = n;
+	}
+	qsort(walls, (size_t)repeat, sizeof(walls[0]), cmp_double);
+	printf("%-40s %s\n", argv[first], sets);
+	printf("  simulated %.1f s in %.3f s wall: %.1f simulated s per wall s, %.2f M events/s (%llu events)\n",
+	       time_to_s(duration), walls[0], time_to_s(duration) / walls[0],
+	       (double)events / walls[0] / 1e6, (unsigned long long)events);
+	if (repeat > 1)
+		printf("  fastest of %d runs; median %.3f s (%.1f simulated s per wall s), slowest %.3f s\n",
+		       repeat, walls[(repeat - 1) / 2], time_to_s(duration) / walls[(repeat - 1) / 2],
+		       walls[repeat - 1]);
 	scenario_free(&s);
 	return 0;
 }
