@@ -257,6 +257,7 @@ void netdev_init(struct net_device *dev, struct host *host, const char *name,
 		dev->txq[i].index = i;
 		dev->txq[i].qdisc.txq = &dev->txq[i];
 		dev->txq[i].qdisc.limit = tx_queue_len;
+		dev->txq[i].qdisc.can_bypass = true;	/* pfifo_fast_init */
 	}
 }
 
@@ -306,6 +307,7 @@ int netdev_set_fq_codel(struct net_device *dev, const struct fq_codel_params *p)
 		dev->txq[i].qdisc.fq = fq_codel_create(p, (uint32_t)rng_next(&r));
 		if (!dev->txq[i].qdisc.fq)
 			return -1;
+		dev->txq[i].qdisc.can_bypass = p->limit >= 1;	/* fq_codel_init */
 	}
 	return 0;
 }
@@ -483,6 +485,15 @@ int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb)
 	if (skb->sk)
 		skb->sk->last_txq = skb->queue_mapping;
 	q = &dev->txq[skb->queue_mapping].qdisc;
+	if (q->can_bypass && !q->qlen && !q->running) {
+		/* __dev_xmit_skb: nothing queued, nothing running */
+		q->running = true;	/* qdisc_run_begin */
+		rc = sch_direct_xmit(cpu, q, skb);
+		q->running = false;
+		if (rc)
+			qdisc_run(cpu, q);	/* __qdisc_run */
+		return NET_XMIT_SUCCESS;
+	}
 	skb->t[SKB_T_QDISC] = cpu_now(cpu);
 	rc = qdisc_enqueue(cpu, q, skb);
 	if (rc != NET_XMIT_SUCCESS) {
