@@ -241,7 +241,7 @@ static void stopped_explain(const struct host *h, int q, FILE *out)
 /* The TSQ test of each era, as the kernel writes it. */
 static const char *const tsq_rules[] = {
 	[TSQ_FIXED] = "throttle when sk_wmem_alloc >= tcp_limit_output_bytes",
-	[TSQ_DYN_312RC] = "limit = max(2 x skb truesize, pacing_rate >> 10)",
+	[TSQ_DYN_312RC] = "limit = max(skb truesize, pacing_rate >> 10)",
 	[TSQ_MAX_SYSCTL] = "limit = max(tcp_limit_output_bytes, pacing_rate >> 10)",
 	[TSQ_MIN_MAX] = "limit = min(max(2 x skb truesize, pacing_rate >> sk_pacing_shift), "
 			"tcp_limit_output_bytes)",
