@@ -257,7 +257,6 @@ void netdev_init(struct net_device *dev, struct host *host, const char *name,
 		dev->txq[i].index = i;
 		dev->txq[i].qdisc.txq = &dev->txq[i];
 		dev->txq[i].qdisc.limit = tx_queue_len;
-		dev->txq[i].qdisc.can_bypass = true;	/* pfifo_fast_init */
 	}
 }
 
@@ -307,7 +306,6 @@ int netdev_set_fq_codel(struct net_device *dev, const struct fq_codel_params *p)
 		dev->txq[i].qdisc.fq = fq_codel_create(p, (uint32_t)rng_next(&r));
 		if (!dev->txq[i].qdisc.fq)
 			return -1;
-		dev->txq[i].qdisc.can_bypass = p->limit >= 1;	/* fq_codel_init */
 	}
 	return 0;
 }
@@ -485,8 +483,8 @@ int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb)
 	if (skb->sk)
 		skb->sk->last_txq = skb->queue_mapping;
 	q = &dev->txq[skb->queue_mapping].qdisc;
-	if (q->can_bypass && !q->qlen && !q->running) {
-		/* __dev_xmit_skb: nothing queued, nothing running */
+	if (!q->qlen && !q->running) {
+		/* __dev_xmit_skb, TCQ_F_CAN_BYPASS: nothing queued, nothing running */
 		q->running = true;	/* qdisc_run_begin */
 		rc = sch_direct_xmit(cpu, q, skb);
 		q->running = false;

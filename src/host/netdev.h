@@ -15,9 +15,9 @@
  * driver may override with ndo_select_queue.
  * The root is mq with one child per TX queue: pfifo_fast (default) or
  * fq_codel (sch_fq_codel.c). Both are TCQ_F_CAN_BYPASS (pfifo_fast_init;
- * fq_codel_init while its limit is at least one packet; 3.13.0 and
- * 6.18.2 read): __dev_xmit_skb hands an skb to the driver without
- * enqueueing it when the qdisc is empty and not running.
+ * fq_codel_init while its limit is at least one packet, which the loader
+ * requires; 3.13.0 and 6.18.2 read): __dev_xmit_skb hands an skb to the
+ * driver without enqueueing it when the qdisc is empty and not running.
  * The TX watchdog (sch_generic.c dev_watchdog, __netdev_watchdog_up), for
  * drivers with ndo_tx_timeout: a timer_list every watchdog_timeo
  * (round_jiffies) finds the first queue stopped (by the driver or BQL)
@@ -73,7 +73,6 @@ struct qdisc {
 	uint32_t	limit;
 	uint64_t	backlog;	/* bytes */
 	bool		running;	/* __QDISC_STATE_RUNNING */
-	bool		can_bypass;	/* TCQ_F_CAN_BYPASS */
 	bool		scheduled;	/* __QDISC_STATE_SCHED */
 	struct qdisc	*next_sched;
 	/* statistics */
