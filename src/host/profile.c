@@ -139,6 +139,11 @@ static const struct platform platforms[] = {
  * mainline from the 3.13 merge window on; 3.10.65 and 3.10.99 carry it).
  * Which 3.12-rc first had 6ff50cd is not known; "3.12-rc" stands for
  * 3.12.0.
+ * rtt_tsecr_any_ack: 3.12.0's tcp_ack_update_rtt falls back to the echoed
+ * timestamp on any ACK while data is outstanding, duplicate ACKs included
+ * (read); "tcp: only take RTT from timestamps if new data is acked" (in
+ * the 3.12.1 stable queue; 3.13.0 read) restored the RTTM rule. 3.10.99
+ * takes TSecr only from ACKs of new data.
  */
 static const struct kprofile kprofiles[] = {
 	{ .name = "3.5", .source = "Linux 3.5: before TCP Small Queues",
@@ -157,14 +162,14 @@ static const struct kprofile kprofiles[] = {
 	  .pacing_mode = PACING_NONE, .gso_mode = GSO_HALF_WINDOW },
 	{ .name = "3.12-rc", .source = "Linux 3.12-rc to 3.12.0 (3.12.0 read): 'tcp: TSQ can use a dynamic limit', before its fix",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .tcp_max_reordering = 127,
-	  .gso_seg_charge = GSO_SEG_CHARGE_MSS,
+	  .gso_seg_charge = GSO_SEG_CHARGE_MSS, .rtt_tsecr_any_ack = true,
 	  .tsq_mode = TSQ_DYN_312RC, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	/* the 3.12.0 release with the TSQ fix applied on top: the fixed
 	 * limit, no size-goal cap (98e09386 removed it), 6ff50cd's charge */
 	{ .name = "3.12.0+tsq-fix", .source = "Linux 3.12.0 with 98e09386 applied",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .tcp_max_reordering = 127,
-	  .gso_seg_charge = GSO_SEG_CHARGE_MSS,
+	  .gso_seg_charge = GSO_SEG_CHARGE_MSS, .rtt_tsecr_any_ack = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "3.12", .source = "Linux 3.12.x stable (TSQ fix 98e09386 backported)",

@@ -1027,6 +1027,9 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 	prior_fackets = fackets = tp->sacked_out ? tcp_fackets_out(tp) : 0;
 	if (tp->sack_ok && skb->nr_sack)
 		fackets = tcp_sacktag(tp, skb, tp->snd_una);
+	/* 3.12.0: no new data, yet the echoed timestamp is an RTT sample */
+	if (ack == tp->snd_una && skb->tsecr && kp(tp)->rtt_tsecr_any_ack)
+		tcp_rtt_sample(tp, cpu_now(cpu), skb->tsecr);
 	if (ack > tp->snd_una) {
 		tcp_ack_advance(cpu, tp, skb, ack, prior_fackets, fackets);
 	} else if (!skb->payload_len && !win_changed && !tp->sack_ok) {
