@@ -139,11 +139,15 @@ static const struct platform platforms[] = {
  * mainline from the 3.13 merge window on; 3.10.65 and 3.10.99 carry it).
  * Which 3.12-rc first had 6ff50cd is not known; "3.12-rc" stands for
  * 3.12.0.
- * rtt_tsecr_any_ack: 3.12.0's tcp_ack_update_rtt falls back to the echoed
- * timestamp on any ACK while data is outstanding, duplicate ACKs included
- * (read); "tcp: only take RTT from timestamps if new data is acked" (in
- * the 3.12.1 stable queue; 3.13.0 read) restored the RTTM rule. 3.10.99
- * takes TSecr only from ACKs of new data.
+ * rtt_sack, rtt_tsecr_any_ack: the RTT sample of an ACK
+ * (tcp_ack_update_rtt). 3.10.99: the echoed timestamp of an ACK of new
+ * data. 3.12 on (3.12.0, 3.13.0, 4.4.155 and 6.18.2 read): the send time
+ * of the oldest newly acknowledged skb unless retransmitted data is among
+ * the acknowledged (Karn), else of the first newly SACKed skb never
+ * retransmitted (tcp_sacktag_one), else the echoed timestamp. 3.12.0
+ * takes that last one from any ACK while data is outstanding, duplicate
+ * ACKs included; "tcp: only take RTT from timestamps if new data is
+ * acked" (3.12.1 stable queue; 3.13.0) restored the new-data test.
  */
 static const struct kprofile kprofiles[] = {
 	{ .name = "3.5", .source = "Linux 3.5: before TCP Small Queues",
@@ -162,29 +166,29 @@ static const struct kprofile kprofiles[] = {
 	  .pacing_mode = PACING_NONE, .gso_mode = GSO_HALF_WINDOW },
 	{ .name = "3.12-rc", .source = "Linux 3.12-rc to 3.12.0 (3.12.0 read): 'tcp: TSQ can use a dynamic limit', before its fix",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .tcp_max_reordering = 127,
-	  .gso_seg_charge = GSO_SEG_CHARGE_MSS, .rtt_tsecr_any_ack = true,
+	  .gso_seg_charge = GSO_SEG_CHARGE_MSS, .rtt_sack = true, .rtt_tsecr_any_ack = true,
 	  .tsq_mode = TSQ_DYN_312RC, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	/* the 3.12.0 release with the TSQ fix applied on top: the fixed
 	 * limit, no size-goal cap (98e09386 removed it), 6ff50cd's charge */
 	{ .name = "3.12.0+tsq-fix", .source = "Linux 3.12.0 with 98e09386 applied",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .tcp_max_reordering = 127,
-	  .gso_seg_charge = GSO_SEG_CHARGE_MSS, .rtt_tsecr_any_ack = true,
+	  .gso_seg_charge = GSO_SEG_CHARGE_MSS, .rtt_sack = true, .rtt_tsecr_any_ack = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "3.12", .source = "Linux 3.12.x stable (TSQ fix 98e09386 backported)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .tcp_max_reordering = 127,
-	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE,
+	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "3.13", .source = "Linux 3.13 (3.13.10 read)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .tcp_max_reordering = 127,
-	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE,
+	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "4.4", .source = "Linux 4.4 (4.4.155 read)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .tcp_max_reordering = 300,
-	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE,
+	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,
 	  .tsq_mode = TSQ_MIN_MAX, .tcp_limit_output_bytes = 262144,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE_NORTT, .rtt_usec = true },
 	{ .name = "6.x", .source = "Linux 6.x (6.18.2 read)",
@@ -192,7 +196,7 @@ static const struct kprofile kprofiles[] = {
 	  .small_head_cache = true, .wmem_max = 4 << 20, NET_3X,
 	  .tcp_wmem = { 4096, 16384, 4194304 }, .tcp_rmem = { 4096, 131072, 6291456 },
 	  .tcp_adv_win_scale = 1, .tcp_min_tso_segs = 2, .tcp_cc = "cubic", .pacing_shift = 10,
-	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .tsq_mode = TSQ_V6, .tcp_limit_output_bytes = 4194304,
+	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true, .tsq_mode = TSQ_V6, .tcp_limit_output_bytes = 4194304,
 	  .tsq_ksoftirqd_wait = true, .tcp_max_reordering = 300,
 	  .ts_clock_ms = true, .rtt_usec = true, .watchdog_oldest = true,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE },

@@ -103,7 +103,9 @@ struct kprofile {
 	int		pacing_mode;		/* enum pacing_mode */
 	int		gso_mode;		/* enum gso_mode */
 	int		gso_seg_charge;		/* enum gso_seg_charge */
-	/* 3.12.0: every ACK's TSecr feeds the RTT estimator, new data or not */
+	/* 3.12+: RTT from the acked or SACKed skb's send time before TSecr */
+	bool		rtt_sack;
+	/* 3.12.0: TSecr feeds the estimator on any ACK, new data or not */
 	bool		rtt_tsecr_any_ack;
 	/* tcp_wfree in ksoftirqd waits for the queues to drain (6.x) */
 	bool		tsq_ksoftirqd_wait;

@@ -585,8 +585,9 @@ static void tcp_rtt_update(struct tcp_sock *tp, int64_t m)
 	tp->backoff = 0;
 }
 
-/* One RTT sample: the time since the echoed timestamp, in RTT clock units
- * (whole jiffies before 3.15, as tcp_time_stamp - rcv_tsecr). */
+/* One RTT sample: the time since `sent` (an skb's send time or an echoed
+ * timestamp), in RTT clock units (whole jiffies before 3.15, as
+ * tcp_time_stamp differences). */
 static void tcp_rtt_sample(struct tcp_sock *tp, sim_time_t now, sim_time_t sent)
 {
 	sim_time_t unit = rtt_unit(tp);
@@ -594,6 +595,38 @@ static void tcp_rtt_sample(struct tcp_sock *tp, sim_time_t now, sim_time_t sent)
 	if (!tp->min_rtt || now - sent < tp->min_rtt)
 		tp->min_rtt = MAX(now - sent, (sim_time_t)1);
 	tcp_rtt_update(tp, now / unit - sent / unit);
+}
+
+/*
+ * tcp_ack_update_rtt: the ACK's RTT sample, if any (profile.c says which
+ * era takes which). acked: the ACK acknowledged new data (FLAG_ACKED).
+ */
+static void tcp_ack_update_rtt(struct tcp_sock *tp, sim_time_t now,
+			       const struct sk_buff *ack, bool acked)
+{
+	sim_time_t sent = -1;
+
+	if (kp(tp)->rtt_sack) {
+		if (acked && !tp->rtt_retrans_acked)
+			sent = tp->rtt_seq_sent;
+		if (sent < 0)
+			sent = tp->rtt_sack_sent;
+	}
+	if (sent < 0 && ack->tsecr && (acked || kp(tp)->rtt_tsecr_any_ack))
+		sent = ack->tsecr;
+	if (sent >= 0)
+		tcp_rtt_sample(tp, now, sent);
+}
+
+/* Newly acknowledged skb: its part in this ACK's RTT sample. A SACKed one
+ * counts in 3.12 (tcp_clean_rtx_queue), not in 4.4 and 6.x. */
+static void tcp_rtt_acked(struct tcp_sock *tp, const struct sk_buff *skb)
+{
+	if (skb->sacked & (TCPCB_EVER_RETRANS | TCPCB_SACKED_RETRANS))
+		tp->rtt_retrans_acked = true;
+	else if (tp->rtt_seq_sent < 0 &&
+		 !(kp(tp)->rtt_usec && (skb->sacked & TCPCB_SACKED_ACKED)))
+		tp->rtt_seq_sent = skb->tsval;
 }
 
 /* Remove fully acked skbs; trim a partially acked one. */
@@ -625,6 +658,8 @@ static uint32_t tcp_clean_rtx_queue(struct tcp_sock *tp, uint64_t ack, uint32_t 
 			if (n) {	/* tcp_trim_head */
 				uint32_t segs = MIN(n / tp->mss, skb->pcount - 1u);
 
+				if (segs)	/* tcp_tso_acked */
+					tcp_rtt_acked(tp, skb);
 				skb->seq = ack;
 				skb->truesize -= n;
 				tp->sk_wmem_queued -= n;
@@ -635,6 +670,7 @@ static uint32_t tcp_clean_rtx_queue(struct tcp_sock *tp, uint64_t ack, uint32_t 
 			break;
 		}
 		skb_dequeue(&tp->write_queue);
+		tcp_rtt_acked(tp, skb);
 		if (!(skb->sacked & (TCPCB_SACKED_ACKED | TCPCB_EVER_RETRANS)))
 			*reord = MIN(*reord, acked);
 		tcp_unmark(tp, skb, skb->pcount);
@@ -692,6 +728,12 @@ static void tcp_sacktag_block(struct tcp_sock *tp, uint64_t start, uint64_t end,
 		}
 		if (!(skb->sacked & TCPCB_EVER_RETRANS) && skb->seq < prior_highest)
 			*reord = MIN(*reord, fack_count);
+		/* tcp_sacktag_one: the earliest sequence SACKed for RTT */
+		if (!(skb->sacked & (TCPCB_EVER_RETRANS | TCPCB_SACKED_RETRANS)) &&
+		    skb->seq < tp->rtt_sack_seq) {
+			tp->rtt_sack_seq = skb->seq;
+			tp->rtt_sack_sent = skb->tsval;
+		}
 		tcp_unmark(tp, skb, skb->pcount);
 		skb->sacked = TCPCB_SACKED_ACKED | (skb->sacked & TCPCB_EVER_RETRANS);
 		tp->sacked_out += skb->pcount;
@@ -944,10 +986,9 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 	if (reord < prior_fackets && reord <= fackets)
 		tcp_update_reordering(tp, fackets - reord);
 	tp->packets_out -= MIN(acked, tp->packets_out);
-	if (skb->tsecr) {
+	tcp_ack_update_rtt(tp, now, skb, true);
+	if (skb->tsecr)	/* the congestion control's sample */
 		rtt = now - skb->tsecr;
-		tcp_rtt_sample(tp, now, skb->tsecr);
-	}
 	tp->dupacks = 0;
 	tp->cc.snd_una = (uint32_t)tp->snd_una;	/* HyStart rounds */
 	tp->cc.snd_nxt = (uint32_t)tp->snd_nxt;
@@ -1024,12 +1065,14 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 	}
 	tp->acks_in++;
 	cpu_charge(cpu, COST_tcp_ack, cost(tp)->tcp_ack);
+	tp->rtt_seq_sent = tp->rtt_sack_sent = -1;
+	tp->rtt_retrans_acked = false;
+	tp->rtt_sack_seq = UINT64_MAX;
 	prior_fackets = fackets = tp->sacked_out ? tcp_fackets_out(tp) : 0;
 	if (tp->sack_ok && skb->nr_sack)
 		fackets = tcp_sacktag(tp, skb, tp->snd_una);
-	/* 3.12.0: no new data, yet the echoed timestamp is an RTT sample */
-	if (ack == tp->snd_una && skb->tsecr && kp(tp)->rtt_tsecr_any_ack)
-		tcp_rtt_sample(tp, cpu_now(cpu), skb->tsecr);
+	if (ack == tp->snd_una)	/* no new data: a SACK or 3.12.0's TSecr sample */
+		tcp_ack_update_rtt(tp, cpu_now(cpu), skb, false);
 	if (ack > tp->snd_una) {
 		tcp_ack_advance(cpu, tp, skb, ack, prior_fackets, fackets);
 	} else if (!skb->payload_len && !win_changed && !tp->sack_ok) {

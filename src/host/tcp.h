@@ -23,8 +23,10 @@
  *    tcp_write_xmit), so refill happens on the CPU that freed. 6.x
  *    (6.18.2 tcp_wfree): not from ksoftirqd while sk_wmem_alloc is at
  *    least SKB_TRUESIZE(1), so a stressed CPU refills in batches.
- *  - tcp_ack: cumulative ACK, RTT from timestamps, RFC 6298 RTO with the
- *    200 ms floor, congestion control through tcp_cc (CUBIC, Reno),
+ *  - tcp_ack: cumulative ACK, the RTT sample per era (tcp_ack_update_rtt:
+ *    the echoed timestamp up to 3.11; from 3.12 the send time of the
+ *    oldest acked or first SACKed skb first, Karn's rule), RFC 6298 RTO
+ *    with the 200 ms floor, congestion control through tcp_cc (CUBIC, Reno),
  *    sk_pacing_rate per era. With SACK (net.ipv4.tcp_sack on both ends,
  *    RFC 2018): tcp_sacktag_write_queue marks SACKed skbs (split at block
  *    edges), a segment is lost once tp->reordering segments above it are
@@ -150,6 +152,12 @@ struct tcp_sock {
 	uint32_t	sacked_out, lost_out, retrans_out;
 	uint32_t	reno_sacked;	/* without SACK: duplicate ACKs (Reno's sacked_out) */
 	uint64_t	highest_sack;	/* end of the highest SACKed block */
+	/* the ACK being processed: send times for its RTT sample
+	 * (tcp_ack_update_rtt); -1 for none */
+	sim_time_t	rtt_seq_sent;	/* oldest newly acked skb never retransmitted */
+	bool		rtt_retrans_acked; /* FLAG_RETRANS_DATA_ACKED */
+	sim_time_t	rtt_sack_sent;	/* first newly SACKed skb never retransmitted */
+	uint64_t	rtt_sack_seq;
 	uint32_t	reordering;	/* tp->reordering: the loss threshold */
 	uint64_t	reorder_events;
 	uint64_t	lost_retrans;	/* retransmissions found lost (TCPLostRetransmit) */
