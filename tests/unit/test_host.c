@@ -5,7 +5,8 @@
  * context priority, jiffy timers,
  * the CFS tunables and time slices, __do_softirq's limits (ten passes,
  * the 2-ms jiffy deadline, need_resched) handing softirqs to ksoftirqd,
- * and what software GSO charges its segments in each era.
+ * what software GSO charges its segments in each era, and which RTT
+ * sample an ACK gives in each era.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -498,11 +499,104 @@ static void test_gso_segment_charge(void **state)
 	assert_int_equal(wmem, 1 + 3 * 2152 + 804);
 }
 
+/* An Armada 370 sender with two one-segment skbs in flight, sent at 10 and
+ * 20 ms (HZ 100: jiffies 1 and 2), receives one ACK at 100 ms (jiffy 10):
+ * srtt in jiffies after it, or 0 if no sample was taken. ack_segs: how
+ * many segments it acknowledges; sack: it SACKs the second; tsecr: its
+ * echoed timestamp. */
+static int64_t rtt_after_ack(const char *kernel, int ack_segs, bool sack, sim_time_t tsecr)
+{
+	struct sim sim;
+	struct skb_pool pool;
+	struct host h;
+	struct tcp_sock a, b;
+	struct tcp_config cfg = { .cc = "cubic", .sndbuf = -1, .rcvbuf = -1 };
+	struct cpu *cpu;
+	struct sk_buff *ack;
+	uint64_t base;
+	int64_t srtt8;
+	int i;
+
+	sim_init(&sim, 1);
+	skb_pool_init(&pool);
+	host_init(&h, &sim, &pool, 0, "dut", platform_find("armada-370"),
+		  kprofile_find(kernel), 100, 1);
+	h.dev.mtu = 1500;	/* no driver attached: the MSS is 1448 */
+	cpu = &h.cpus[0];
+	tcp_connect_pair(&a, &h, cpu, &b, &h, cpu, &cfg, &cfg);
+	assert_true(a.sack_ok);
+	assert_int_equal(a.mss, 1448);
+	base = a.snd_una;
+	for (i = 0; i < 2; i++) {
+		struct sk_buff *skb = skb_pool_get(&pool);
+
+		skb->seq = base + (uint64_t)i * a.mss;
+		skb->end_seq = skb->seq + a.mss;
+		skb->pcount = 1;
+		skb->tsval = (sim_time_t)(i + 1) * 10 * PS_PER_MS;
+		skb_queue_tail(&a.write_queue, skb);
+	}
+	a.snd_nxt = a.write_seq = base + 2 * a.mss;
+	a.packets_out = 2;
+	a.send_head = NULL;
+	assert_int_equal(a.est.srtt8, 0);	/* no sample yet */
+	ack = skb_pool_get(&pool);
+	ack->protocol = ETH_P_IP;
+	ack->ip_proto = IPPROTO_TCP_;
+	ack->saddr = h.addr;
+	ack->sport = b.sk.port;
+	ack->dport = a.sk.port;
+	ack->tcp_flags = TCPHDR_ACK;
+	ack->tcp_win = (uint32_t)a.snd_wnd;
+	ack->ack_seq = base + (uint64_t)ack_segs * a.mss;
+	ack->tsecr = tsecr;
+	if (sack) {
+		ack->nr_sack = 1;
+		ack->sack[0][0] = (int32_t)(base + a.mss - ack->ack_seq);
+		ack->sack[0][1] = (int32_t)(base + 2 * a.mss - ack->ack_seq);
+	}
+	cpu->running = true;
+	cpu->t = 100 * PS_PER_MS;
+	tcp_v4_rcv(cpu, ack);
+	srtt8 = a.est.srtt8;
+	cpu->running = false;
+	tcp_sock_free(&a);
+	tcp_sock_free(&b);
+	skb_pool_destroy(&pool);
+	sim_destroy(&sim);
+	return srtt8 / 8;
+}
+
+/* tcp_ack_update_rtt per era (3.10.99, 3.12.0, 3.13.0 read): the ACK at
+ * jiffy 10 echoes a timestamp of jiffy 0. */
+static void test_rtt_sample_rule(void **state)
+{
+	sim_time_t ts0 = 1 * PS_PER_MS;	/* jiffy 0 */
+
+	(void)state;
+	/* an ACK of the first segment: 3.10 takes TSecr (10 - 0), 3.12 the
+	 * acked skb's send time (10 - 1) */
+	assert_int_equal(rtt_after_ack("3.10", 1, false, ts0), 10);
+	assert_int_equal(rtt_after_ack("3.12", 1, false, ts0), 9);
+	assert_int_equal(rtt_after_ack("3.13", 1, false, ts0), 9);
+	/* a duplicate ACK that SACKs the second (sent at jiffy 2): 3.10 takes
+	 * nothing, 3.12 the SACKed skb's send time (10 - 2) */
+	assert_int_equal(rtt_after_ack("3.10", 0, true, ts0), 0);
+	assert_int_equal(rtt_after_ack("3.12", 0, true, ts0), 8);
+	assert_int_equal(rtt_after_ack("3.12-rc", 0, true, ts0), 8);
+	/* a duplicate ACK without news: only 3.12.0 takes its TSecr */
+	assert_int_equal(rtt_after_ack("3.12", 0, false, ts0), 0);
+	assert_int_equal(rtt_after_ack("3.13", 0, false, ts0), 0);
+	assert_int_equal(rtt_after_ack("3.12-rc", 0, false, ts0), 10);
+	assert_int_equal(rtt_after_ack("3.12.0+tsq-fix", 0, false, ts0), 10);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_raw_enobufs_rule, setup, teardown),
 		cmocka_unit_test(test_gso_segment_charge),
+		cmocka_unit_test(test_rtt_sample_rule),
 		cmocka_unit_test_setup_teardown(test_udp_rule, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_write_space, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tos_priority, setup, teardown),
@@ -519,3 +613,4 @@ int main(void)
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
+
