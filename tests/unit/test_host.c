@@ -423,53 +423,71 @@ static void test_softirq_irq_exit(void **state)
 	assert_true(cpu->ksoftirqd_ps > 0);
 }
 
+/* One Armada 370 host running `kernel`, with a TCP connection to itself. */
+struct tcp_pair {
+	struct sim	sim;
+	struct skb_pool	pool;
+	struct host	h;
+	struct tcp_sock	a, b;
+	struct cpu	*cpu;
+};
+
+static void tcp_pair_init(struct tcp_pair *p, const char *kernel)
+{
+	struct tcp_config cfg = { .cc = "cubic", .sndbuf = -1, .rcvbuf = -1 };
+
+	sim_init(&p->sim, 1);
+	skb_pool_init(&p->pool);
+	host_init(&p->h, &p->sim, &p->pool, 0, "dut", platform_find("armada-370"),
+		  kprofile_find(kernel), 100, 1);
+	p->h.dev.mtu = 1500;	/* no driver attached: the MSS is 1448 */
+	p->cpu = &p->h.cpus[0];
+	tcp_connect_pair(&p->a, &p->h, p->cpu, &p->b, &p->h, p->cpu, &cfg, &cfg);
+	assert_int_equal(p->a.mss, 1448);
+	p->cpu->running = true;	/* the test is the work item */
+}
+
+static void tcp_pair_destroy(struct tcp_pair *p)
+{
+	p->cpu->running = false;
+	tcp_sock_free(&p->a);
+	tcp_sock_free(&p->b);
+	skb_pool_destroy(&p->pool);
+	sim_destroy(&p->sim);
+}
+
 /* A GSO skb of 3 full segments and 100 bytes, charged to a TCP socket,
  * segmented on a host running `kernel`: returns sk_wmem_alloc after, the
  * segments' truesizes in ts[4]. */
 static int64_t gso_charge(const char *kernel, uint32_t truesize, uint32_t ts[4])
 {
-	struct sim sim;
-	struct skb_pool pool;
-	struct host h;
-	struct tcp_sock a, b;
-	struct tcp_config cfg = { .cc = "cubic", .sndbuf = -1, .rcvbuf = -1 };
-	struct cpu *cpu;
+	struct tcp_pair p;
 	struct sk_buff *skb, *seg;
 	int64_t wmem;
 	int n = 0;
 
-	sim_init(&sim, 1);
-	skb_pool_init(&pool);
-	host_init(&h, &sim, &pool, 0, "dut", platform_find("armada-370"),
-		  kprofile_find(kernel), 100, 1);
-	cpu = &h.cpus[0];
-	tcp_connect_pair(&a, &h, cpu, &b, &h, cpu, &cfg, &cfg);
-	skb = alloc_skb(&h, 320);
+	tcp_pair_init(&p, kernel);
+	skb = alloc_skb(&p.h, 320);
 	skb->seq = 0;
 	skb->end_seq = 3 * 1448 + 100;
 	skb->gso_size = 1448;
 	skb->gso_segs = 4;
 	skb->truesize = truesize;
-	skb_set_owner_w(skb, &a.sk);
+	skb_set_owner_w(skb, &p.a.sk);
 	skb->destructor = SKB_DESTRUCTOR_TCP_WFREE;
-	cpu->running = true;
-	seg = tcp_gso_segment(cpu, skb);
-	wmem = a.sk.sk_wmem_alloc;
+	seg = tcp_gso_segment(p.cpu, skb);
+	wmem = p.a.sk.sk_wmem_alloc;
 	while (seg) {
 		struct sk_buff *next = seg->next;
 
 		assert_true(n < 4);
 		ts[n++] = seg->truesize;
-		kfree_skb(cpu, seg);
+		kfree_skb(p.cpu, seg);
 		seg = next;
 	}
 	assert_int_equal(n, 4);
-	assert_int_equal(a.sk.sk_wmem_alloc, 1);	/* all uncharged again */
-	cpu->running = false;
-	tcp_sock_free(&a);
-	tcp_sock_free(&b);
-	skb_pool_destroy(&pool);
-	sim_destroy(&sim);
+	assert_int_equal(p.a.sk.sk_wmem_alloc, 1);	/* all uncharged again */
+	tcp_pair_destroy(&p);
 	return wmem;
 }
 
@@ -506,64 +524,48 @@ static void test_gso_segment_charge(void **state)
  * echoed timestamp. */
 static int64_t rtt_after_ack(const char *kernel, int ack_segs, bool sack, sim_time_t tsecr)
 {
-	struct sim sim;
-	struct skb_pool pool;
-	struct host h;
-	struct tcp_sock a, b;
-	struct tcp_config cfg = { .cc = "cubic", .sndbuf = -1, .rcvbuf = -1 };
-	struct cpu *cpu;
+	struct tcp_pair p;
+	struct tcp_sock *a = &p.a;
 	struct sk_buff *ack;
 	uint64_t base;
 	int64_t srtt8;
 	int i;
 
-	sim_init(&sim, 1);
-	skb_pool_init(&pool);
-	host_init(&h, &sim, &pool, 0, "dut", platform_find("armada-370"),
-		  kprofile_find(kernel), 100, 1);
-	h.dev.mtu = 1500;	/* no driver attached: the MSS is 1448 */
-	cpu = &h.cpus[0];
-	tcp_connect_pair(&a, &h, cpu, &b, &h, cpu, &cfg, &cfg);
-	assert_true(a.sack_ok);
-	assert_int_equal(a.mss, 1448);
-	base = a.snd_una;
+	tcp_pair_init(&p, kernel);
+	assert_true(a->sack_ok);
+	base = a->snd_una;
 	for (i = 0; i < 2; i++) {
-		struct sk_buff *skb = skb_pool_get(&pool);
+		struct sk_buff *skb = skb_pool_get(&p.pool);
 
-		skb->seq = base + (uint64_t)i * a.mss;
-		skb->end_seq = skb->seq + a.mss;
+		skb->seq = base + (uint64_t)i * a->mss;
+		skb->end_seq = skb->seq + a->mss;
 		skb->pcount = 1;
 		skb->tsval = (sim_time_t)(i + 1) * 10 * PS_PER_MS;
-		skb_queue_tail(&a.write_queue, skb);
+		skb_queue_tail(&a->write_queue, skb);
 	}
-	a.snd_nxt = a.write_seq = base + 2 * a.mss;
-	a.packets_out = 2;
-	a.send_head = NULL;
-	assert_int_equal(a.est.srtt8, 0);	/* no sample yet */
-	ack = skb_pool_get(&pool);
+	a->snd_nxt = a->write_seq = base + 2 * a->mss;
+	a->packets_out = 2;
+	a->send_head = NULL;
+	assert_int_equal(a->est.srtt8, 0);	/* no sample yet */
+	ack = skb_pool_get(&p.pool);
 	ack->protocol = ETH_P_IP;
 	ack->ip_proto = IPPROTO_TCP_;
-	ack->saddr = h.addr;
-	ack->sport = b.sk.port;
-	ack->dport = a.sk.port;
+	ack->saddr = p.h.addr;
+	ack->sport = p.b.sk.port;
+	ack->dport = a->sk.port;
 	ack->tcp_flags = TCPHDR_ACK;
-	ack->tcp_win = (uint32_t)a.snd_wnd;
-	ack->ack_seq = base + (uint64_t)ack_segs * a.mss;
+	ack->tcp_win = (uint32_t)a->snd_wnd;
+	ack->ack_seq = base + (uint64_t)ack_segs * a->mss;
 	ack->tsecr = tsecr;
 	if (sack) {
 		ack->nr_sack = 1;
-		ack->sack[0][0] = (int32_t)(base + a.mss - ack->ack_seq);
-		ack->sack[0][1] = (int32_t)(base + 2 * a.mss - ack->ack_seq);
+		ack->sack[0][0] = (int32_t)(base + a->mss - ack->ack_seq);
+		ack->sack[0][1] = (int32_t)(base + 2 * a->mss - ack->ack_seq);
 	}
-	cpu->running = true;
-	cpu->t = 100 * PS_PER_MS;
-	tcp_v4_rcv(cpu, ack);
-	srtt8 = a.est.srtt8;
-	cpu->running = false;
-	tcp_sock_free(&a);
-	tcp_sock_free(&b);
-	skb_pool_destroy(&pool);
-	sim_destroy(&sim);
+	p.cpu->t = 100 * PS_PER_MS;
+	tcp_v4_rcv(p.cpu, ack);
+	srtt8 = a->est.srtt8;
+	tcp_pair_destroy(&p);
 	return srtt8 / 8;
 }
 
