@@ -117,6 +117,7 @@ struct kprofile {
 	int		tcp_adv_win_scale;
 	uint32_t	tcp_min_tso_segs;
 	const char	*tcp_cc;		/* default congestion control */
+	int		cc_era;			/* enum tcp_cc_era: the 3.x counting rules */
 	bool		ts_clock_ms;		/* TCP timestamps tick in ms (>= 4.13), else jiffies */
 	bool		rtt_usec;		/* sender RTT in usec (>= 3.15), else jiffies */
 	enum sndbuf_min_rule sndbuf_min;

@@ -994,6 +994,7 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 	tp->cc.snd_nxt = (uint32_t)tp->snd_nxt;
 	tp->cc.now = now;
 	tp->cc.pacing_rate = tp->pacing_rate == UINT64_MAX ? 0 : tp->pacing_rate;
+	tp->cc.ca_open = tp->ca_state == TCP_CA_OPEN;	/* 3.x ratio */
 	if (tp->cc.ops->pkts_acked)
 		tp->cc.ops->pkts_acked(&tp->cc, acked, rtt, now, tp->packets_out);
 	if (tp->ca_state != TCP_CA_OPEN) {
@@ -1576,6 +1577,7 @@ static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
 	/* CUBIC's epoch runs on jiffies in every era (tcp_jiffies32) */
 	tcp_cc_init(&tp->cc, tcp_cc_find(cc), TCP_INIT_CWND, tp->mss, h->hz);
 	tp->cc.hystart_ms = !k->ts_clock_ms;	/* <= 4.4 HyStart */
+	tp->cc.era = (uint8_t)k->cc_era;
 	tp->rto = TCP_TIMEOUT_INIT;
 	tp->reordering = TCP_FASTRETRANS_THRESH;
 	tp->quick = TCP_MAX_QUICKACKS;

@@ -20,24 +20,27 @@
  * The <= 4.4 HyStart is modelled (hystart_ms): a millisecond clock, delays
  * in ms << 3 (at least 1), the ACK-train threshold delay_min >> 4 (so in a
  * LAN any train crossing a millisecond ends slow start) and the delay
- * threshold clamp(delay_min >> 4, 4 ms, 16 ms), as in 3.13.10 tcp_cubic.c.
- * Other era differences, not modelled (3.13.10 and 4.4.155 read; 3.10 seen
- * in an Android 3.10 tree):
- * - 3.x: slow start while cwnd <= ssthresh (4.4 has tcp_in_slow_start,
- *   "<"). 3.13 tcp_slow_start(tp, acked) stops at ssthresh + 1 and its
- *   callers drop the leftover; 3.10 CUBIC calls tcp_slow_start(tp), one
- *   ACK at a time. 3.x tcp_cong_avoid_ai(tp, w) counts ACKs, not packets.
- * - 3.x CUBIC: ack_cnt counts ACKs; cnt is scaled by a delayed-ACK ratio
- *   (EWMA of packets/ACK << 4, updated in TCP_CA_Open) and floored at 1,
- *   not 2; no once-per-jiffy shortcut; no CA_EVENT_TX_START epoch shift.
- *   4.4 has the 6.x cong_avoid/update/ssthresh logic.
- * - 3.x and 4.4 HyStart: millisecond clock (ktime ms if HZ < 1000, else
- *   jiffies in ms), delay_min in ms << 3, hystart_ack_delta 2 ms; the
- *   ACK-train threshold is delay_min / 2 with no pacing cushion; the delay
- *   threshold is clamp(RTT/16 (3.13) or RTT/8 (4.4), 4 ms, 16 ms); rounds
- *   restart in cong_avoid when the ACK passes end_seq; curr_rtt starts at
- *   0; low-window check before hystart_update; found is a bit mask.
- *   t in bictcp_update adds msecs_to_jiffies(delay_min >> 3).
+ * threshold clamp(RTT/16 (3.x) or RTT/8 (4.4), 4 ms, 16 ms), as in
+ * 3.13.10 and 4.4.155 tcp_cubic.c;
+ * rounds restart in cong_avoid when the ACK passes end_seq (after
+ * pkts_acked has seen it), curr_rtt starts at 0, the low-window check
+ * comes before hystart_update, and the curve's t adds
+ * msecs_to_jiffies(delay_min >> 3) (4.4.155 reads the same).
+ *
+ * The 3.x counting rules (cc->era; tcp_cong.c and tcp_cubic.c read in
+ * 3.10.99, 3.12.0 and 3.13.0):
+ * - slow start while cwnd <= ssthresh (4.4 has tcp_in_slow_start, "<").
+ *   3.10-3.12 tcp_slow_start(tp) adds one packet per ACK, whatever it
+ *   acked (sysctl_tcp_max_ssthresh 0, and ABC was removed in 3.8);
+ *   3.13 tcp_slow_start(tp, acked) adds the packets acked up to
+ *   ssthresh + 1 and its callers drop the leftover.
+ * - tcp_cong_avoid_ai(tp, w) counts ACKs: cwnd + 1 after w + 1 calls.
+ * - CUBIC: ack_cnt counts ACKs (an epoch starts at 1); the curve is
+ *   re-evaluated on any ACK past the HZ/32 test (no once-per-jiffy
+ *   shortcut); cnt is then scaled by delayed_ack, an EWMA of packets per
+ *   ACK << 4 (starts at 2 << 4, kept in TCP_CA_Open by bictcp_acked, at
+ *   most 32 << 4), and floored at 1, not 2; there is no cwnd_event, so no
+ *   CA_EVENT_TX_START epoch shift. 4.4 has the 6.x logic for all this.
  */
 #include <string.h>
 #include "host/tcp_cc.h"
@@ -53,6 +56,9 @@
 #define HYSTART_DELAY_MAX_US	16000U
 #define USEC_PER_SEC		1000000ULL
 #define USEC_PER_MSEC		1000ULL
+/* 3.x: delayed_ack holds packets per ACK << 4, at most 32 */
+#define ACK_RATIO_SHIFT		4
+#define ACK_RATIO_LIMIT		(32u << ACK_RATIO_SHIFT)
 
 /* cubictcp_register: 8 * (1024 + beta) / 3 / (1024 - beta) = 15 */
 #define CUBIC_BETA_SCALE \
@@ -107,19 +113,54 @@ static uint32_t clock_us(sim_time_t t)
 
 /* ---- Reno and the shared helpers (tcp_cong.c) ----------------------- */
 
+/* 3.12 tcp_slow_start(tp): snd_cwnd_cnt gains cwnd per ACK and every
+ * cwnd of it is one packet (sysctl_tcp_max_ssthresh 0): +1 per ACK. */
+static uint32_t slow_start_per_ack(struct tcp_cc *cc)
+{
+	uint32_t cwnd = cc->snd_cwnd ? cc->snd_cwnd : 1;
+	uint64_t cnt = (uint64_t)cc->snd_cwnd_cnt + cwnd;
+
+	uint64_t grown = cwnd + cnt / cwnd;
+
+	cc->snd_cwnd_cnt = (uint32_t)(cnt % cwnd);
+	cc->snd_cwnd = grown < cc->snd_cwnd_clamp ? (uint32_t)grown : cc->snd_cwnd_clamp;
+	return 0;
+}
+
 uint32_t tcp_slow_start(struct tcp_cc *cc, uint32_t acked)
 {
-	uint32_t cwnd = cc->snd_cwnd + acked;
+	uint32_t cwnd, cap = cc->snd_ssthresh;
 
-	if (cwnd > cc->snd_ssthresh)
-		cwnd = cc->snd_ssthresh;
+	if (cc->era == TCP_CC_ACKS)
+		return slow_start_per_ack(cc);
+	if (cc->era == TCP_CC_ACKS_313)	/* 3.13: stops at ssthresh + 1 */
+		cap = cap < UINT32_MAX ? cap + 1 : cap;
+	cwnd = cc->snd_cwnd + acked;
+	if (cwnd > cap)
+		cwnd = cap;
 	acked -= cwnd - cc->snd_cwnd;
 	cc->snd_cwnd = min_u32(cwnd, cc->snd_cwnd_clamp);
 	return acked;
 }
 
+/* 3.x tcp_cong_avoid_ai(tp, w): one call per ACK, whatever it acked */
+static void cong_avoid_ai_per_ack(struct tcp_cc *cc, uint32_t w)
+{
+	if (cc->snd_cwnd_cnt >= w) {
+		if (cc->snd_cwnd < cc->snd_cwnd_clamp)
+			cc->snd_cwnd++;
+		cc->snd_cwnd_cnt = 0;
+	} else {
+		cc->snd_cwnd_cnt++;
+	}
+}
+
 void tcp_cong_avoid_ai(struct tcp_cc *cc, uint32_t w, uint32_t acked)
 {
+	if (cc->era != TCP_CC_PKTS) {
+		cong_avoid_ai_per_ack(cc, w);
+		return;
+	}
 	/* credit earned under a larger w: spend it as one packet */
 	if (cc->snd_cwnd_cnt >= w) {
 		cc->snd_cwnd_cnt = 0;
@@ -143,7 +184,7 @@ static void reno_cong_avoid(struct tcp_cc *cc, uint32_t acked,
 		return;
 	if (tcp_cc_in_slow_start(cc)) {
 		acked = tcp_slow_start(cc, acked);
-		if (!acked)
+		if (!acked || cc->era != TCP_CC_PKTS)	/* 3.x: no leftover */
 			return;
 	}
 	tcp_cong_avoid_ai(cc, cc->snd_cwnd, acked);
@@ -219,6 +260,7 @@ static void bictcp_reset(struct bictcp *ca)
 	ca->tcp_cwnd = 0;
 	ca->found = 0;
 	ca->delay_min_ms8 = 0;
+	ca->delayed_ack = 2 << ACK_RATIO_SHIFT;	/* 3.x */
 }
 
 static uint32_t clock_ms(sim_time_t t)
@@ -252,7 +294,8 @@ static void hystart_update_ms(struct tcp_cc *cc, uint32_t delay)
 			ca->curr_rtt = delay;
 		ca->sample_cnt++;
 	} else {
-		thresh = ca->delay_min_ms8 >> 4;	/* HYSTART_DELAY_THRESH */
+		/* HYSTART_DELAY_THRESH of RTT/16 (3.x) or RTT/8 (4.4) */
+		thresh = ca->delay_min_ms8 >> (cc->era != TCP_CC_PKTS ? 4 : 3);
 		thresh = thresh < (4u << 3) ? (4u << 3) : thresh > (16u << 3) ? (16u << 3) : thresh;
 		if (ca->curr_rtt > ca->delay_min_ms8 + thresh)
 			ca->found |= 2;		/* HYSTART_DELAY */
@@ -291,7 +334,10 @@ static uint32_t bictcp_target(const struct tcp_cc *cc, uint32_t jiffies)
 	uint64_t t, offs, delta;
 
 	t = (uint64_t)(int64_t)(int32_t)(jiffies - ca->epoch_start);
-	t += usecs_to_ticks(cc, ca->delay_min);
+	if (cc->hystart_ms)	/* <= 4.4: msecs_to_jiffies(delay_min >> 3) */
+		t += usecs_to_ticks(cc, (ca->delay_min_ms8 >> 3) * (uint32_t)USEC_PER_MSEC);
+	else
+		t += usecs_to_ticks(cc, ca->delay_min);
 	t = (t << BICTCP_HZ) / epoch_rate(cc);
 
 	offs = t < ca->bic_K ? ca->bic_K - t : t - ca->bic_K;
@@ -329,8 +375,8 @@ static void bictcp_update(struct tcp_cc *cc, uint32_t cwnd, uint32_t acked,
 	    (int32_t)(jiffies - ca->last_time) <= (int32_t)(epoch_rate(cc) / 32))
 		return;
 
-	/* the curve is evaluated at most once per jiffy */
-	if (!(ca->epoch_start && jiffies == ca->last_time)) {
+	/* the curve is evaluated at most once per jiffy (not in 3.x) */
+	if (cc->era != TCP_CC_PKTS || !(ca->epoch_start && jiffies == ca->last_time)) {
 		ca->last_cwnd = cwnd;
 		ca->last_time = jiffies;
 		if (ca->epoch_start == 0)
@@ -346,6 +392,12 @@ static void bictcp_update(struct tcp_cc *cc, uint32_t cwnd, uint32_t acked,
 			ca->cnt = 20;
 	}
 	bictcp_friendliness(ca, cwnd);
+	if (cc->era != TCP_CC_PKTS) {
+		/* 3.x: cnt is in ACKs, scaled by the packets/ACK ratio */
+		ca->cnt = (ca->cnt << ACK_RATIO_SHIFT) / ca->delayed_ack;
+		ca->cnt = max_u32(ca->cnt, 1);
+		return;
+	}
 	/* at most 1 packet per 2 acked: 1.5x per RTT */
 	ca->cnt = max_u32(ca->cnt, 2);
 }
@@ -357,10 +409,15 @@ static void cubic_cong_avoid(struct tcp_cc *cc, uint32_t acked,
 	if (!cwnd_limited)
 		return;
 	if (tcp_cc_in_slow_start(cc)) {
+		/* <= 4.4: a HyStart round ends here, after pkts_acked */
+		if (cc->hystart_ms && seq_after(cc->snd_una, cc->priv.cubic.end_seq))
+			bictcp_hystart_reset(cc);
 		acked = tcp_slow_start(cc, acked);
-		if (!acked)
+		if (!acked || cc->era != TCP_CC_PKTS)	/* 3.x: no leftover */
 			return;
 	}
+	if (cc->era != TCP_CC_PKTS)
+		acked = 1;	/* 3.x counts ACKs */
 	bictcp_update(cc, cc->snd_cwnd, acked, tcp_cc_jiffies(cc, now));
 	tcp_cong_avoid_ai(cc, cc->priv.cubic.cnt, acked);
 }
@@ -395,6 +452,8 @@ static void cubic_tx_start(struct tcp_cc *cc, sim_time_t now,
 	int32_t idle = (int32_t)(jnow - tcp_cc_jiffies(cc, lsndtime));
 
 	cc->now = now;
+	if (cc->era != TCP_CC_PKTS)	/* 3.x CUBIC has no cwnd_event */
+		return;
 	if (ca->epoch_start && idle > 0) {
 		ca->epoch_start += (uint32_t)idle;
 		if (seq_after(ca->epoch_start, jnow))
@@ -472,9 +531,14 @@ static void cubic_pkts_acked(struct tcp_cc *cc, uint32_t acked, sim_time_t rtt,
 	struct bictcp *ca = &cc->priv.cubic;
 	uint32_t delay;
 
-	(void)acked;
 	(void)packets_in_flight;
 	cc->now = now;
+	if (cc->era != TCP_CC_PKTS && cc->ca_open) {
+		/* 3.x bictcp_acked: ratio = 15/16 ratio + packets acked */
+		uint32_t ratio = ca->delayed_ack - (ca->delayed_ack >> ACK_RATIO_SHIFT) + acked;
+
+		ca->delayed_ack = ratio < 1 ? 1 : ratio > ACK_RATIO_LIMIT ? ACK_RATIO_LIMIT : ratio;
+	}
 	if (rtt < 0)
 		return;
 	/* RTTs in the first second of an epoch still carry the queue */
@@ -490,11 +554,8 @@ static void cubic_pkts_acked(struct tcp_cc *cc, uint32_t acked, sim_time_t rtt,
 			d8 = 1;
 		if (!ca->delay_min_ms8 || ca->delay_min_ms8 > d8)
 			ca->delay_min_ms8 = d8;
-		if (!ca->found && tcp_cc_in_slow_start(cc) && cc->snd_cwnd >= HYSTART_LOW_WINDOW) {
-			if (seq_after(cc->snd_una, ca->end_seq))
-				bictcp_hystart_reset(cc);
+		if (!ca->found && tcp_cc_in_slow_start(cc) && cc->snd_cwnd >= HYSTART_LOW_WINDOW)
 			hystart_update_ms(cc, d8);
-		}
 	}
 	delay = (uint32_t)(rtt / PS_PER_US);
 	if (delay == 0)

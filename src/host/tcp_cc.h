@@ -6,8 +6,8 @@
  * tcp_reno_cong_avoid, tcp_reno_ssthresh), net/ipv4/tcp_cubic.c (bictcp)
  * and include/net/tcp.h (tcp_in_slow_start, TCP_INFINITE_SSTHRESH) of
  * Linux 6.x, read in a 6.17-rc tree; tcp_cong.c is the same in 4.4.155.
- * Era differences (3.13.10 and 4.4.155 read) are listed in tcp_cc.c;
- * only the 6.x behaviour is modelled.
+ * The 3.x rules are modelled too (cc->era, enum tcp_cc_era; 3.10.99,
+ * 3.12.0 and 3.13.0 read); tcp_cc.c lists them.
  *
  * Calling convention, as tcp_ack() orders it: per ACK, pkts_acked() (from
  * tcp_clean_rtx_queue) before cong_avoid() (from tcp_cong_control). On
@@ -41,6 +41,15 @@
 
 struct tcp_cc;
 
+/* Which kernels' counting rules (tcp_cong.c, tcp_cubic.c). */
+enum tcp_cc_era {
+	TCP_CC_PKTS = 0,	/* 4.4, 6.x: growth counts packets acked */
+	TCP_CC_ACKS_313,	/* 3.13: ACK-counted avoidance; slow start by
+				 * packets acked, to ssthresh + 1 at most */
+	TCP_CC_ACKS,		/* 3.10-3.12: ACK-counted, slow start one
+				 * packet per ACK */
+};
+
 /* CUBIC private state: struct bictcp of 6.x tcp_cubic.c. */
 struct bictcp {
 	uint32_t	cnt;		/* cwnd += 1 after this many packets */
@@ -61,6 +70,8 @@ struct bictcp {
 	uint32_t	curr_rtt;	/* min RTT of this round, usec */
 	/* the <= 4.4 HyStart: millisecond clock, delays in ms << 3 */
 	uint32_t	delay_min_ms8;
+	/* 3.x: packets per ACK << 4, an EWMA over ACKs in TCP_CA_Open */
+	uint32_t	delayed_ack;
 };
 
 struct tcp_cc {
@@ -79,6 +90,8 @@ struct tcp_cc {
 	uint32_t	gso_max_size;	/* sk_gso_max_size, bytes */
 	bool		paced;		/* sk_pacing_status != SK_PACING_NONE */
 	bool		hystart_ms;	/* <= 4.4 HyStart (ms clock, ms << 3 delays) */
+	uint8_t		era;		/* enum tcp_cc_era */
+	bool		ca_open;	/* icsk_ca_state == TCP_CA_Open (3.x ratio) */
 	const struct tcp_cc_ops *ops;
 	union {
 		struct bictcp cubic;
@@ -114,12 +127,17 @@ const struct tcp_cc_ops *tcp_cc_find(const char *name);	/* NULL if unknown */
  * a HyStart round starts on the first ACK past snd_nxt at init. */
 void tcp_cc_init(struct tcp_cc *cc, const struct tcp_cc_ops *ops,
 		 uint32_t init_cwnd, uint32_t mss, int hz);
-/* tcp_in_slow_start: cwnd < ssthresh (4.4, 6.x; 3.x tested <=). */
+/* tcp_in_slow_start: cwnd < ssthresh (4.4, 6.x); 3.x tests cwnd <= ssthresh. */
 static inline bool tcp_cc_in_slow_start(const struct tcp_cc *cc)
 {
+	if (cc->era != TCP_CC_PKTS)
+		return cc->snd_cwnd <= cc->snd_ssthresh;
 	return cc->snd_cwnd < cc->snd_ssthresh;
 }
-uint32_t tcp_slow_start(struct tcp_cc *cc, uint32_t acked);	/* returns leftover acked */
+/* Returns the leftover acked (0 in 3.12, which has none; 3.13's callers
+ * drop it). */
+uint32_t tcp_slow_start(struct tcp_cc *cc, uint32_t acked);
+/* cwnd += 1 per w packets acked (6.x), or per w ACKs (3.x: acked unused) */
 void tcp_cong_avoid_ai(struct tcp_cc *cc, uint32_t w, uint32_t acked);
 
 /* The kernel's integer cube root (table + one Newton-Raphson step). */

@@ -16,7 +16,12 @@
  * starts; HyStart exit by ACK train (with and without the pacing cushion)
  * and by delay increase (at the 4 ms and 16 ms clamps and in between),
  * none below hystart_low_window or outside slow start; the reset on
- * TCP_CA_Loss; the idle shift of the epoch on CA_EVENT_TX_START.
+ * TCP_CA_Loss; the idle shift of the epoch on CA_EVENT_TX_START. The 3.x
+ * rules: slow start one packet per ACK (3.12) or up to ssthresh + 1
+ * (3.13), cwnd == ssthresh still slow start, avoidance counting ACKs,
+ * CUBIC's delayed-ACK ratio (EWMA, Open state only, limit 32 << 4) and
+ * its cnt scaled by it (cwnd 100 grows after 11 ACKs of 2 packets, 6 of
+ * 4), no TX_START shift.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -433,6 +438,141 @@ static void test_delay_min_tracking(void **state)
 	assert_int_equal(cc.priv.cubic.delay_min, 5000);
 }
 
+/* ---- the 3.x counting rules (3.10.99, 3.12.0, 3.13.0) ----------------- */
+
+static void test_slow_start_3x(void **state)
+{
+	struct tcp_cc cc;
+	int i;
+
+	(void)state;
+	/* 3.12: one packet per ACK, whatever it acked */
+	tcp_cc_init(&cc, &tcp_reno_ops, 10, 1448, 100);
+	cc.era = TCP_CC_ACKS;
+	for (i = 0; i < 5; i++)
+		cc.ops->cong_avoid(&cc, 2, true, 0);
+	assert_int_equal(cc.snd_cwnd, 15);
+	assert_int_equal(cc.snd_cwnd_cnt, 0);
+	/* cwnd == ssthresh is still slow start in 3.x: 20 -> 21 */
+	cc.snd_cwnd = cc.snd_ssthresh = 20;
+	assert_true(tcp_cc_in_slow_start(&cc));
+	cc.ops->cong_avoid(&cc, 4, true, 0);
+	assert_int_equal(cc.snd_cwnd, 21);
+	assert_false(tcp_cc_in_slow_start(&cc));
+
+	/* 3.13: the packets acked, up to ssthresh + 1; the leftover is
+	 * returned but cong_avoid drops it */
+	tcp_cc_init(&cc, &tcp_reno_ops, 18, 1448, 100);
+	cc.era = TCP_CC_ACKS_313;
+	cc.snd_ssthresh = 20;
+	assert_int_equal(tcp_slow_start(&cc, 5), 2);
+	assert_int_equal(cc.snd_cwnd, 21);
+	cc.snd_cwnd = 18;
+	cc.ops->cong_avoid(&cc, 5, true, 0);
+	assert_int_equal(cc.snd_cwnd, 21);
+	assert_int_equal(cc.snd_cwnd_cnt, 0);
+}
+
+static void test_reno_avoidance_3x(void **state)
+{
+	struct tcp_cc cc;
+	int i;
+
+	(void)state;
+	/* tcp_cong_avoid_ai(tp, w) per ACK: cwnd 20 grows on the 21st ACK,
+	 * whether each ACK acked one packet or two */
+	tcp_cc_init(&cc, &tcp_reno_ops, 20, 1448, 100);
+	cc.era = TCP_CC_ACKS;
+	cc.snd_ssthresh = 10;
+	for (i = 0; i < 20; i++)
+		cc.ops->cong_avoid(&cc, 2, true, 0);
+	assert_int_equal(cc.snd_cwnd, 20);
+	assert_int_equal(cc.snd_cwnd_cnt, 20);
+	cc.ops->cong_avoid(&cc, 2, true, 0);
+	assert_int_equal(cc.snd_cwnd, 21);
+	assert_int_equal(cc.snd_cwnd_cnt, 0);
+}
+
+static void test_cubic_ack_ratio_3x(void **state)
+{
+	struct tcp_cc cc;
+	struct bictcp *ca = &cc.priv.cubic;
+
+	(void)state;
+	tcp_cc_init(&cc, &tcp_cubic_ops, 100, 1448, 100);
+	cc.era = TCP_CC_ACKS;
+	assert_int_equal(ca->delayed_ack, 32);		/* 2 << 4 */
+	cc.ca_open = true;
+	/* ratio = ratio - ratio / 16 + acked: 32 - 2 + 4 = 34, then 36 */
+	cc.ops->pkts_acked(&cc, 4, -1, PS_PER_S, 100);
+	assert_int_equal(ca->delayed_ack, 34);
+	cc.ops->pkts_acked(&cc, 4, -1, PS_PER_S, 100);
+	assert_int_equal(ca->delayed_ack, 36);
+	cc.ca_open = false;			/* only in TCP_CA_Open */
+	cc.ops->pkts_acked(&cc, 4, -1, PS_PER_S, 100);
+	assert_int_equal(ca->delayed_ack, 36);
+	cc.ca_open = true;			/* at most 32 packets per ACK */
+	ca->delayed_ack = 500;
+	cc.ops->pkts_acked(&cc, 64, -1, PS_PER_S, 100);
+	assert_int_equal(ca->delayed_ack, 512);
+	/* the 6.x rules keep no ratio */
+	tcp_cc_init(&cc, &tcp_cubic_ops, 100, 1448, 100);
+	cc.ca_open = true;
+	cc.ops->pkts_acked(&cc, 4, -1, PS_PER_S, 100);
+	assert_int_equal(ca->delayed_ack, 32);
+}
+
+/*
+ * CUBIC in avoidance at cwnd 100 with no Wmax yet (cnt capped at 20
+ * packets), at HZ 100, every ACK acking `per_ack` packets with a 1 ms RTT
+ * sample. Returns the number of ACKs until cwnd reached 101.
+ */
+static int cubic_acks_to_grow(enum tcp_cc_era era, uint32_t per_ack, uint32_t ratio)
+{
+	struct tcp_cc cc;
+	sim_time_t now = 10 * PS_PER_S;
+	int i;
+
+	tcp_cc_init(&cc, &tcp_cubic_ops, 100, 1448, 100);
+	cc.era = (uint8_t)era;
+	cc.hystart_ms = true;
+	cc.snd_ssthresh = 50;
+	cc.priv.cubic.delayed_ack = ratio;
+	for (i = 1; i <= 100; i++, now += 10 * PS_PER_US) {
+		cc.ops->pkts_acked(&cc, per_ack, PS_PER_MS, now, 100);
+		cc.ops->cong_avoid(&cc, per_ack, true, now);
+		if (cc.snd_cwnd > 100)
+			return i;
+	}
+	return -1;
+}
+
+static void test_cubic_cnt_3x(void **state)
+{
+	(void)state;
+	/* 6.x: 20 packets, 10 ACKs of 2 */
+	assert_int_equal(cubic_acks_to_grow(TCP_CC_PKTS, 2, 32), 10);
+	/* 3.x: cnt 20 * 16 / 32 = 10 ACKs, and cwnd moves on the ACK after
+	 * snd_cwnd_cnt reached it: the 11th */
+	assert_int_equal(cubic_acks_to_grow(TCP_CC_ACKS, 2, 32), 11);
+	/* stretch ACKs of 4 packets, ratio 64: cnt 5, the 6th ACK */
+	assert_int_equal(cubic_acks_to_grow(TCP_CC_ACKS, 4, 64), 6);
+	/* ratio 512 (32 packets per ACK): 20 * 16 / 512 = 0, floored at 1 */
+	assert_int_equal(cubic_acks_to_grow(TCP_CC_ACKS, 32, 512), 2);
+}
+
+static void test_cubic_tx_start_3x(void **state)
+{
+	struct tcp_cc cc;
+
+	(void)state;
+	tcp_cc_init(&cc, &tcp_cubic_ops, 100, 1448, 1000);
+	cc.era = TCP_CC_ACKS;
+	cc.priv.cubic.epoch_start = 5000;
+	cc.ops->tx_start(&cc, 10 * PS_PER_S, 9 * PS_PER_S);	/* no cwnd_event in 3.x */
+	assert_int_equal(cc.priv.cubic.epoch_start, 5000);
+}
+
 /* ---- HyStart ---------------------------------------------------------- */
 
 /*
@@ -494,6 +634,8 @@ static int hystart_train_clock(bool ms, sim_time_t rtt, sim_time_t t0, sim_time_
 		cc.ops->pkts_acked(&cc, 1, rtt, t0 + i * gap, 32);
 		if (cc.snd_ssthresh != TCP_INFINITE_SSTHRESH)
 			return i;
+		if (ms)	/* <= 4.4: the round restarts in cong_avoid */
+			cc.ops->cong_avoid(&cc, 1, true, t0 + i * gap);
 	}
 	return -1;
 }
@@ -687,6 +829,11 @@ int main(void)
 		cmocka_unit_test(test_hystart_ms_clock),
 		cmocka_unit_test(test_cubic_on_loss_reset),
 		cmocka_unit_test(test_cubic_tx_start_idle),
+		cmocka_unit_test(test_slow_start_3x),
+		cmocka_unit_test(test_reno_avoidance_3x),
+		cmocka_unit_test(test_cubic_ack_ratio_3x),
+		cmocka_unit_test(test_cubic_cnt_3x),
+		cmocka_unit_test(test_cubic_tx_start_3x),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
