@@ -622,11 +622,56 @@ static void tcp_ack_update_rtt(struct tcp_sock *tp, sim_time_t now,
  * counts in 3.12 (tcp_clean_rtx_queue), not in 4.4 and 6.x. */
 static void tcp_rtt_acked(struct tcp_sock *tp, const struct sk_buff *skb)
 {
-	if (skb->sacked & (TCPCB_EVER_RETRANS | TCPCB_SACKED_RETRANS))
+	if (skb->sacked & (TCPCB_EVER_RETRANS | TCPCB_SACKED_RETRANS)) {
 		tp->rtt_retrans_acked = true;
-	else if (tp->rtt_seq_sent < 0 &&
-		 !(kp(tp)->rtt_usec && (skb->sacked & TCPCB_SACKED_ACKED)))
-		tp->rtt_seq_sent = skb->tsval;
+	} else if (!(kp(tp)->rtt_usec && (skb->sacked & TCPCB_SACKED_ACKED))) {
+		if (tp->rtt_seq_sent < 0)
+			tp->rtt_seq_sent = skb->tsval;
+		tp->rtt_ca_sent = skb->tsval;
+	}
+}
+
+/*
+ * The congestion control's RTT sample of an ACK (pkts_acked's rtt_us), or
+ * -1. acked: it acknowledged new data (FLAG_ACKED).
+ * <= 3.13 (tcp_clean_rtx_queue): the time since the newest acked skb was
+ * sent, none if retransmitted data was acked; in microseconds from the
+ * skb's ktime stamp, which CUBIC asks for when HZ < 1000
+ * (TCP_CONG_RTT_STAMP), else in jiffies.
+ * 4.4, 6.x: the same in microseconds, replaced by the newest newly SACKed
+ * skb's, else the echoed timestamp on the TS clock if new data was acked.
+ */
+static sim_time_t tcp_ca_rtt(const struct tcp_sock *tp, sim_time_t now,
+			     const struct sk_buff *ack, bool acked)
+{
+	sim_time_t sent = tp->rtt_retrans_acked ? -1 : tp->rtt_ca_sent;
+	sim_time_t unit = PS_PER_US;
+
+	if (kp(tp)->rtt_usec) {
+		if (tp->rtt_sack_last >= 0)
+			sent = tp->rtt_sack_last;
+		if (sent < 0 && acked && ack->tsecr) {
+			sent = ack->tsecr;
+			unit = kp(tp)->ts_clock_ms ? PS_PER_MS : tp->host->tick;
+		}
+	} else if (tp->host->hz >= 1000) {
+		unit = tp->host->tick;
+	}
+	if (sent < 0)
+		return -1;
+	return (now / unit - sent / unit) * unit;
+}
+
+/* ->pkts_acked: on an ACK of new data before 4.4 (FLAG_ACKED), on every
+ * ACK from 4.4 on. */
+static void tcp_ca_pkts_acked(struct tcp_sock *tp, sim_time_t now,
+			      const struct sk_buff *ack, uint32_t acked)
+{
+	if (!tp->cc.ops->pkts_acked || (!acked && tp->cc.era != TCP_CC_PKTS))
+		return;
+	tp->cc.ca_open = tp->ca_state == TCP_CA_OPEN;
+	tp->cc.ops->pkts_acked(&tp->cc, acked, tcp_ca_rtt(tp, now, ack, acked > 0),
+			       now, tp->packets_out);
 }
 
 /* Remove fully acked skbs; trim a partially acked one. */
@@ -729,10 +774,15 @@ static void tcp_sacktag_block(struct tcp_sock *tp, uint64_t start, uint64_t end,
 		if (!(skb->sacked & TCPCB_EVER_RETRANS) && skb->seq < prior_highest)
 			*reord = MIN(*reord, fack_count);
 		/* tcp_sacktag_one: the earliest sequence SACKed for RTT */
-		if (!(skb->sacked & (TCPCB_EVER_RETRANS | TCPCB_SACKED_RETRANS)) &&
-		    skb->seq < tp->rtt_sack_seq) {
-			tp->rtt_sack_seq = skb->seq;
-			tp->rtt_sack_sent = skb->tsval;
+		if (!(skb->sacked & (TCPCB_EVER_RETRANS | TCPCB_SACKED_RETRANS))) {
+			if (skb->seq < tp->rtt_sack_seq) {
+				tp->rtt_sack_seq = skb->seq;
+				tp->rtt_sack_sent = skb->tsval;
+			}
+			if (skb->seq >= tp->rtt_sack_last_seq) {
+				tp->rtt_sack_last_seq = skb->seq;
+				tp->rtt_sack_last = skb->tsval;
+			}
 		}
 		tcp_unmark(tp, skb, skb->pcount);
 		skb->sacked = TCPCB_SACKED_ACKED | (skb->sacked & TCPCB_EVER_RETRANS);
@@ -974,7 +1024,7 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 			    uint32_t fackets)
 {
 	uint32_t in_flight = tcp_in_flight(tp), acked, reord;
-	sim_time_t now = cpu_now(cpu), rtt = -1;
+	sim_time_t now = cpu_now(cpu);
 
 	tp->bytes_acked += ack - tp->snd_una;
 	tp->snd_una = ack;
@@ -987,16 +1037,12 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 		tcp_update_reordering(tp, fackets - reord);
 	tp->packets_out -= MIN(acked, tp->packets_out);
 	tcp_ack_update_rtt(tp, now, skb, true);
-	if (skb->tsecr)	/* the congestion control's sample */
-		rtt = now - skb->tsecr;
 	tp->dupacks = 0;
 	tp->cc.snd_una = (uint32_t)tp->snd_una;	/* HyStart rounds */
 	tp->cc.snd_nxt = (uint32_t)tp->snd_nxt;
 	tp->cc.now = now;
 	tp->cc.pacing_rate = tp->pacing_rate == UINT64_MAX ? 0 : tp->pacing_rate;
-	tp->cc.ca_open = tp->ca_state == TCP_CA_OPEN;	/* 3.x ratio */
-	if (tp->cc.ops->pkts_acked)
-		tp->cc.ops->pkts_acked(&tp->cc, acked, rtt, now, tp->packets_out);
+	tcp_ca_pkts_acked(tp, now, skb, acked);
 	if (tp->ca_state != TCP_CA_OPEN) {
 		/* CWR is held until something above high_seq is ACKed, so the
 		 * CWR bit has reached the receiver (tcp_fastretrans_alert) */
@@ -1067,13 +1113,17 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 	tp->acks_in++;
 	cpu_charge(cpu, COST_tcp_ack, cost(tp)->tcp_ack);
 	tp->rtt_seq_sent = tp->rtt_sack_sent = -1;
+	tp->rtt_ca_sent = tp->rtt_sack_last = -1;
 	tp->rtt_retrans_acked = false;
 	tp->rtt_sack_seq = UINT64_MAX;
+	tp->rtt_sack_last_seq = 0;
 	prior_fackets = fackets = tp->sacked_out ? tcp_fackets_out(tp) : 0;
 	if (tp->sack_ok && skb->nr_sack)
 		fackets = tcp_sacktag(tp, skb, tp->snd_una);
-	if (ack == tp->snd_una)	/* no new data: a SACK or 3.12.0's TSecr sample */
+	if (ack == tp->snd_una) {	/* no new data: a SACK or 3.12.0's TSecr sample */
 		tcp_ack_update_rtt(tp, cpu_now(cpu), skb, false);
+		tcp_ca_pkts_acked(tp, cpu_now(cpu), skb, 0);
+	}
 	if (ack > tp->snd_una) {
 		tcp_ack_advance(cpu, tp, skb, ack, prior_fackets, fackets);
 	} else if (!skb->payload_len && !win_changed && !tp->sack_ok) {

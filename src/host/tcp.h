@@ -158,6 +158,10 @@ struct tcp_sock {
 	bool		rtt_retrans_acked; /* FLAG_RETRANS_DATA_ACKED */
 	sim_time_t	rtt_sack_sent;	/* first newly SACKed skb never retransmitted */
 	uint64_t	rtt_sack_seq;
+	/* and for the congestion control's sample (pkts_acked) */
+	sim_time_t	rtt_ca_sent;	/* newest of those acked (last_ackt) */
+	sim_time_t	rtt_sack_last;	/* newest of those SACKed (last_sackt) */
+	uint64_t	rtt_sack_last_seq;
 	uint32_t	reordering;	/* tp->reordering: the loss threshold */
 	uint64_t	reorder_events;
 	uint64_t	lost_retrans;	/* retransmissions found lost (TCPLostRetransmit) */

@@ -6,7 +6,7 @@
  * the CFS tunables and time slices, __do_softirq's limits (ten passes,
  * the 2-ms jiffy deadline, need_resched) handing softirqs to ksoftirqd,
  * what software GSO charges its segments in each era, and which RTT
- * sample an ACK gives in each era.
+ * sample an ACK gives in each era, to the estimator and to CUBIC.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -522,7 +522,8 @@ static void test_gso_segment_charge(void **state)
  * srtt in jiffies after it, or 0 if no sample was taken. ack_segs: how
  * many segments it acknowledges; sack: it SACKs the second; tsecr: its
  * echoed timestamp. */
-static int64_t rtt_after_ack(const char *kernel, int ack_segs, bool sack, sim_time_t tsecr)
+static int64_t rtt_after_ack_cc(const char *kernel, int ack_segs, bool sack,
+				sim_time_t tsecr, uint32_t *delay_min)
 {
 	struct tcp_pair p;
 	struct tcp_sock *a = &p.a;
@@ -565,8 +566,46 @@ static int64_t rtt_after_ack(const char *kernel, int ack_segs, bool sack, sim_ti
 	p.cpu->t = 100 * PS_PER_MS;
 	tcp_v4_rcv(p.cpu, ack);
 	srtt8 = a->est.srtt8;
+	if (delay_min)
+		*delay_min = a->cc.priv.cubic.delay_min;
 	tcp_pair_destroy(&p);
 	return srtt8 / 8;
+}
+
+static int64_t rtt_after_ack(const char *kernel, int ack_segs, bool sack, sim_time_t tsecr)
+{
+	return rtt_after_ack_cc(kernel, ack_segs, sack, tsecr, NULL);
+}
+
+/* CUBIC's sample of the same ACKs (pkts_acked; 3.12.0, 3.13.0, 4.4.155
+ * read): delay_min in us, 0 if it got none. */
+static uint32_t cc_rtt_after_ack(const char *kernel, int ack_segs, bool sack)
+{
+	uint32_t delay_min = 0;
+
+	rtt_after_ack_cc(kernel, ack_segs, sack, 1 * PS_PER_MS, &delay_min);
+	return delay_min;
+}
+
+static void test_cc_rtt_sample_rule(void **state)
+{
+	(void)state;
+	/* (+ up to 10 us: the receive path's CPU costs run before tcp_ack) */
+	/* the newest acked skb, in us (HZ 100 < 1000: TCP_CONG_RTT_STAMP):
+	 * both acked at 100 ms, the second sent at 20: 80 ms; the first
+	 * alone: 90 ms (the echoed timestamp would say 99) */
+	assert_in_range(cc_rtt_after_ack("3.12", 2, false), 80000, 80000 + 10);
+	assert_in_range(cc_rtt_after_ack("3.12", 1, false), 90000, 90000 + 10);
+	assert_in_range(cc_rtt_after_ack("4.4", 1, false), 90000, 90000 + 10);
+	/* the first acked and the second SACKed: 4.4 takes the SACKed one
+	 * (last_sackt), 3.x only what was acked */
+	assert_in_range(cc_rtt_after_ack("4.4", 1, true), 80000, 80000 + 10);
+	assert_in_range(cc_rtt_after_ack("3.13", 1, true), 90000, 90000 + 10);
+	/* a duplicate ACK SACKing the second: 4.4 calls pkts_acked on every
+	 * ACK, 3.x only on an ACK of new data */
+	assert_in_range(cc_rtt_after_ack("4.4", 0, true), 80000, 80000 + 10);
+	assert_in_range(cc_rtt_after_ack("6.x", 0, true), 80000, 80000 + 10);
+	assert_int_equal(cc_rtt_after_ack("3.12", 0, true), 0);
 }
 
 /* tcp_ack_update_rtt per era (3.10.99, 3.12.0, 3.13.0 read): the ACK at
@@ -599,6 +638,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_raw_enobufs_rule, setup, teardown),
 		cmocka_unit_test(test_gso_segment_charge),
 		cmocka_unit_test(test_rtt_sample_rule),
+		cmocka_unit_test(test_cc_rtt_sample_rule),
 		cmocka_unit_test_setup_teardown(test_udp_rule, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_write_space, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tos_priority, setup, teardown),
