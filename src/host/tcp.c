@@ -644,21 +644,24 @@ static void tcp_rtt_acked(struct tcp_sock *tp, const struct sk_buff *skb)
 static sim_time_t tcp_ca_rtt(const struct tcp_sock *tp, sim_time_t now,
 			     const struct sk_buff *ack, bool acked)
 {
-	sim_time_t sent = tp->rtt_retrans_acked ? -1 : tp->rtt_ca_sent;
-	sim_time_t unit = PS_PER_US;
+	sim_time_t sent = tp->rtt_retrans_acked ? -1 : tp->rtt_ca_sent, unit;
 
 	if (kp(tp)->rtt_usec) {
 		if (tp->rtt_sack_last >= 0)
 			sent = tp->rtt_sack_last;
-		if (sent < 0 && acked && ack->tsecr) {
-			sent = ack->tsecr;
-			unit = kp(tp)->ts_clock_ms ? PS_PER_MS : tp->host->tick;
-		}
-	} else if (tp->host->hz >= 1000) {
+		if (sent >= 0)	/* skb_mstamp: microsecond stamps */
+			return (now / PS_PER_US - sent / PS_PER_US) * PS_PER_US;
+		if (!acked || !ack->tsecr)
+			return -1;
+		sent = ack->tsecr;
+		unit = kp(tp)->ts_clock_ms ? PS_PER_MS : tp->host->tick;
+	} else {
+		if (sent < 0)
+			return -1;
+		if (tp->host->hz < 1000)	/* ktime_us_delta */
+			return (now - sent) / PS_PER_US * PS_PER_US;
 		unit = tp->host->tick;
 	}
-	if (sent < 0)
-		return -1;
 	return (now / unit - sent / unit) * unit;
 }
 
