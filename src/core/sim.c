@@ -101,11 +101,18 @@ static void queue_remove(struct sim *sim, struct sim_event *ev)
 	sim->nr_pending--;
 }
 
+/* The lowest non-empty bucket above 0. */
+static int lowest_nonempty(const struct sim *sim)
+{
+	int w = __builtin_ctz(sim->summary);
+
+	return 1 + (w << 6) + __builtin_ctzll(sim->mask[w]);
+}
+
 /* The lowest non-empty bucket above 0 and its earliest time. */
 static int lowest_bucket(const struct sim *sim, sim_time_t *min)
 {
-	int w = __builtin_ctz(sim->summary);
-	int b = 1 + (w << 6) + __builtin_ctzll(sim->mask[w]);
+	int b = lowest_nonempty(sim);
 	const struct sim_event *ev = sim->head[b];
 	sim_time_t m = ev->time;
 
@@ -135,8 +142,9 @@ static struct sim_event *queue_pop(struct sim *sim)
 	struct sim_event *ev;
 
 	if (!sim->head[0]) {
-		sim_time_t m;
-		int b = lowest_bucket(sim, &m);
+		sim_time_t m = sim->min_time;
+		/* sim_next_time usually found the minimum already */
+		int b = sim->min_valid ? lowest_nonempty(sim) : lowest_bucket(sim, &m);
 
 		ev = sim->head[b];
 		sim->head[b] = sim->tail[b] = NULL;
