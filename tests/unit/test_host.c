@@ -6,7 +6,8 @@
  * the CFS tunables and time slices, __do_softirq's limits (ten passes,
  * the 2-ms jiffy deadline, need_resched) handing softirqs to ksoftirqd,
  * what software GSO charges its segments in each era, and which RTT
- * sample an ACK gives in each era, to the estimator and to CUBIC.
+ * sample an ACK gives in each era, to the estimator and to CUBIC, and
+ * when 3.x holds a multi-segment skb back (TSO deferral).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -632,6 +633,67 @@ static void test_rtt_sample_rule(void **state)
 	assert_int_equal(rtt_after_ack("3.12.0+tsq-fix", 0, false, ts0), 10);
 }
 
+/*
+ * tcp_tso_should_defer, 3.x rule, with worked numbers: mss 1448, HZ 100,
+ * cwnd 30, a 1 MB receive window, a size goal of 32 segments (46336 B).
+ * Returns whether an skb of `segs` segments, the only one queued unless
+ * `behind` more follow it, is held back with `in_flight` segments out at
+ * jiffy offsets 0, then `later` (the same connection).
+ */
+static int defer_at(const char *kernel, uint32_t in_flight, uint32_t segs,
+		    bool behind, int later)
+{
+	struct tcp_pair p;
+	struct tcp_sock *a = &p.a;
+	struct sk_buff *skb, *next = NULL;
+	int r;
+
+	tcp_pair_init(&p, kernel);
+	a->cc.snd_cwnd = 30;
+	a->snd_wnd = 1 << 20;
+	a->size_goal = 32 * 1448;
+	skb = skb_pool_get(&p.pool);
+	skb->seq = a->snd_una;
+	skb->end_seq = skb->seq + segs * 1448;
+	skb_queue_tail(&a->write_queue, skb);
+	if (behind) {
+		next = skb_pool_get(&p.pool);
+		next->seq = skb->end_seq;
+		next->end_seq = next->seq + 1448;
+		skb_queue_tail(&a->write_queue, next);
+	}
+	p.cpu->t = 5 * PS_PER_S;
+	r = tcp_tso_should_defer(p.cpu, a, skb, in_flight);
+	if (later >= 0) {
+		p.cpu->t += (sim_time_t)later * 10 * PS_PER_MS;
+		r = r * 10 + tcp_tso_should_defer(p.cpu, a, skb, in_flight);
+	}
+	a->send_head = NULL;
+	tcp_pair_destroy(&p);
+	return r;
+}
+
+static void test_tso_defer_rule(void **state)
+{
+	(void)state;
+	/* room 5 segments = 7240 B: below the size goal and below a third
+	 * of the window (30 * 1448 / 3 = 14480): held back */
+	assert_int_equal(defer_at("3.12", 25, 20, false, -1), 1);
+	/* still in the same jiffy and the next one; sent in the one after */
+	assert_int_equal(defer_at("3.12", 25, 20, false, 0), 11);
+	assert_int_equal(defer_at("3.12", 25, 20, false, 1), 11);
+	assert_int_equal(defer_at("3.12", 25, 20, false, 2), 10);
+	/* room 10 segments = 14480 B reaches the third: sent */
+	assert_int_equal(defer_at("3.12", 20, 20, false, -1), 0);
+	/* a 4-segment skb with data queued behind it fits the room: sent */
+	assert_int_equal(defer_at("3.12", 25, 4, true, -1), 0);
+	assert_int_equal(defer_at("3.12", 25, 4, false, -1), 1);
+	assert_int_equal(defer_at("3.13", 25, 20, false, -1), 1);
+	/* 4.4 and 6.x: not modelled, never held back */
+	assert_int_equal(defer_at("4.4", 25, 20, false, -1), 0);
+	assert_int_equal(defer_at("6.x", 25, 20, false, -1), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -639,6 +701,7 @@ int main(void)
 		cmocka_unit_test(test_gso_segment_charge),
 		cmocka_unit_test(test_rtt_sample_rule),
 		cmocka_unit_test(test_cc_rtt_sample_rule),
+		cmocka_unit_test(test_tso_defer_rule),
 		cmocka_unit_test_setup_teardown(test_udp_rule, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_write_space, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tos_priority, setup, teardown),
