@@ -379,13 +379,16 @@ static void tcp_xmit_retransmit_queue(struct cpu *cpu, struct tcp_sock *tp);
 bool tcp_tso_should_defer(struct cpu *cpu, struct tcp_sock *tp,
 			  const struct sk_buff *skb, uint32_t in_flight)
 {
-	uint32_t jiffies = (uint32_t)cpu_jiffies(cpu);
 	uint64_t send_win, cong_win, limit, chunk, full;
+	uint32_t jiffies;
 
 	if (!kp(tp)->tso_defer_3x || tp->ca_state != TCP_CA_OPEN)
 		goto send_now;
-	if (tp->tso_deferred && ((jiffies << 1) >> 1) - (tp->tso_deferred >> 1) > 1)
-		goto send_now;
+	if (tp->tso_deferred) {
+		jiffies = (uint32_t)cpu_jiffies(cpu);
+		if (((jiffies << 1) >> 1) - (tp->tso_deferred >> 1) > 1)
+			goto send_now;
+	}
 	send_win = tp->snd_una + tp->snd_wnd - skb->seq;
 	cong_win = (uint64_t)(tp->cc.snd_cwnd - in_flight) * tp->mss;
 	limit = MIN(send_win, cong_win);
@@ -399,7 +402,7 @@ bool tcp_tso_should_defer(struct cpu *cpu, struct tcp_sock *tp,
 	if (limit >= chunk)
 		goto send_now;
 	if (!tp->tso_deferred)
-		tp->tso_deferred = 1 | (jiffies << 1);
+		tp->tso_deferred = 1 | ((uint32_t)cpu_jiffies(cpu) << 1);
 	return true;
 send_now:
 	tp->tso_deferred = 0;
