@@ -147,6 +147,11 @@ static struct sim_event *queue_pop(struct sim *sim)
 		int b = sim->min_valid ? lowest_nonempty(sim) : lowest_bucket(sim, &m);
 
 		ev = sim->head[b];
+		if (!ev->q_next) {	/* alone in its bucket: it is the minimum */
+			sim->last = ev->time;
+			list_unlink(sim, ev);
+			goto out;
+		}
 		sim->head[b] = sim->tail[b] = NULL;
 		mask_clear(sim, b);
 		sim->last = m;
@@ -159,6 +164,7 @@ static struct sim_event *queue_pop(struct sim *sim)
 	}
 	ev = sim->head[0];
 	list_unlink(sim, ev);
+out:
 	sim->nr_pending--;
 	sim->min_time = sim->last;
 	sim->min_valid = sim->head[0] != NULL;
