@@ -334,15 +334,60 @@ static bool tcp_tsq_check(struct tcp_sock *tp, const struct sk_buff *skb)
 }
 
 /*
- * tcp_cwnd_validate / tcp_cwnd_application_limited (RFC 2861, 3.x): a
- * window not filled for an RTO, while the application did not wait for
- * buffer space, decays to the mean of itself and what was used.
+ * tcp_is_cwnd_limited, 4.4 and 6.x (include/net/tcp.h, 4.4.155 and
+ * 6.18.2): the window tcp_cwnd_validate last found cwnd-limited, or in
+ * slow start a cwnd below twice the most packets out in it. 4.4 tests slow
+ * start first, 6.x the flag first.
  */
-static void tcp_cwnd_validate(struct cpu *cpu, struct tcp_sock *tp)
+bool tcp_is_cwnd_limited_4x(const struct tcp_sock *tp)
+{
+	bool ss = tp->cc.snd_cwnd < tp->cc.snd_ssthresh;
+
+	if (tp->is_cwnd_limited && (!ss || kp(tp)->ts_clock_ms))
+		return true;
+	if (ss)
+		return tp->cc.snd_cwnd < 2 * tp->max_packets_out;
+	return false;
+}
+
+/*
+ * 4.4 and 6.x tcp_cwnd_validate, first half: a new window (snd_una past
+ * the snd_nxt of the last update), or more packets out than the window's
+ * maximum, records whether this send was cwnd-limited; 6.x also records
+ * every cwnd-limited send and stops counting packets once cwnd-limited.
+ */
+void tcp_track_cwnd_usage(struct tcp_sock *tp, bool is_cwnd_limited)
+{
+	bool v6 = kp(tp)->ts_clock_ms;
+
+	if (tp->snd_una >= tp->cwnd_usage_seq ||
+	    (v6 ? is_cwnd_limited || (!tp->is_cwnd_limited &&
+				      tp->packets_out > tp->max_packets_out)
+		: tp->packets_out > tp->max_packets_out)) {
+		tp->is_cwnd_limited = is_cwnd_limited;
+		tp->max_packets_out = tp->packets_out;
+		tp->cwnd_usage_seq = tp->snd_nxt;
+	}
+}
+
+/*
+ * tcp_cwnd_validate / tcp_cwnd_application_limited (RFC 2861): a window
+ * not filled for an RTO, while the application did not wait for buffer
+ * space, decays to the mean of itself and what was used. "Filled": 3.x
+ * packets_out >= cwnd; 4.4 on tcp_is_cwnd_limited.
+ */
+static void tcp_cwnd_validate(struct cpu *cpu, struct tcp_sock *tp, bool is_cwnd_limited)
 {
 	sim_time_t now = cpu_now(cpu);
+	bool full;
 
-	if (tp->packets_out >= tp->cc.snd_cwnd) {
+	if (kp(tp)->rtt_usec) {
+		tcp_track_cwnd_usage(tp, is_cwnd_limited);
+		full = tcp_is_cwnd_limited_4x(tp);
+	} else {
+		full = tp->packets_out >= tp->cc.snd_cwnd;
+	}
+	if (full) {
 		tp->cwnd_used = 0;
 		tp->cwnd_stamp = now;
 		return;
@@ -412,7 +457,7 @@ send_now:
 static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 {
 	struct sk_buff *skb;
-	bool sent = false, idle = !tp->packets_out;
+	bool sent = false, idle = !tp->packets_out, cwnd_full;
 
 	if (tp->lost_out > tp->retrans_out)	/* as tcp_tsq_handler does */
 		tcp_xmit_retransmit_queue(cpu, tp);
@@ -443,8 +488,11 @@ static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 		tcp_prr_sent(tp, skb->pcount);
 		sent = true;
 	}
+	/* 4.4: after sending; 6.x: also when the window stopped it */
+	cwnd_full = tcp_in_flight(tp) >= tp->cc.snd_cwnd;
+	if (sent || (cwnd_full && kp(tp)->ts_clock_ms))
+		tcp_cwnd_validate(cpu, tp, cwnd_full);
 	if (sent) {
-		tcp_cwnd_validate(cpu, tp);
 		if (!tp->rto_deadline)
 			tcp_set_rto_timer(cpu, tp);
 	}
@@ -773,18 +821,19 @@ static uint32_t tcp_clean_rtx_queue(struct tcp_sock *tp, uint64_t ack, uint32_t 
 }
 
 /*
- * tcp_is_cwnd_limited (3.x form): the window is the limit when what was in
- * flight before the ACK filled it, or left less than a third of it and
- * less than one GSO skb (tcp_tso_win_divisor 3), or at most 3 MSS. Since
- * 4.x slow start also grows while in flight exceeds half the window.
+ * tcp_is_cwnd_limited. 3.x (3.10.99, 3.12.0 tcp_cong.c): the window is the
+ * limit when what was in flight before the ACK filled it, or left less
+ * than a third of it and less than one GSO skb (tcp_tso_win_divisor 3),
+ * or at most 3 MSS. 4.4 on: what tcp_cwnd_validate recorded for the
+ * window (tcp_is_cwnd_limited_4x).
  */
 static bool tcp_cwnd_limited(const struct tcp_sock *tp, uint32_t in_flight)
 {
 	uint32_t cwnd = tp->cc.snd_cwnd, left;
 
+	if (kp(tp)->rtt_usec)
+		return tcp_is_cwnd_limited_4x(tp);
 	if (in_flight >= cwnd)
-		return true;
-	if (kp(tp)->rtt_usec && cwnd < tp->cc.snd_ssthresh && in_flight * 2 > cwnd)
 		return true;
 	left = cwnd - in_flight;
 	if (left * 3 < cwnd && left * tp->mss < GSO_MAX_SIZE)

@@ -63,6 +63,11 @@
  *    CWR once per window (ssthresh from the congestion control, cwnd
  *    brought down to it by PRR), held until something above high_seq is
  *    ACKed.
+ *  - whether the window limits the flow (tcp_is_cwnd_limited, which
+ *    gates cwnd growth): 3.x tests what was in flight before each ACK;
+ *    4.4 and 6.x use what tcp_cwnd_validate recorded for the window when
+ *    sending (is_cwnd_limited, max_packets_out), in slow start also a
+ *    cwnd below twice the most packets out.
  *  - TSO deferral (tcp_tso_should_defer) for multi-segment skbs, GSO
  *    included, by the 3.x rule (3.10.99, 3.12.0, 3.13.0 read): wait for
  *    a third of the window, at most into the jiffy after the first wait.
@@ -186,6 +191,10 @@ struct tcp_sock {
 	sim_time_t	lsndtime;	/* last data sent */
 	uint32_t	cwnd_used;	/* snd_cwnd_used */
 	sim_time_t	cwnd_stamp;	/* snd_cwnd_stamp */
+	/* 4.4 on: whether this window was cwnd-limited (tcp_cwnd_validate) */
+	bool		is_cwnd_limited;
+	uint32_t	max_packets_out;
+	uint64_t	cwnd_usage_seq;	/* max_packets_seq in 4.4 */
 	uint64_t	cwnd_decays;
 	bool		tsq_throttled, tsq_queued;
 	/* lock_sock: the application is inside tcp_sendmsg; softirq work on
@@ -273,6 +282,10 @@ struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb);
  * one segment (3.x profiles; never defers otherwise). */
 bool tcp_tso_should_defer(struct cpu *cpu, struct tcp_sock *tp,
 			  const struct sk_buff *skb, uint32_t in_flight);
+/* 4.4 and 6.x: tcp_cwnd_validate's record of a send (is_cwnd_limited:
+ * the window stopped it), and tcp_is_cwnd_limited from that record. */
+void tcp_track_cwnd_usage(struct tcp_sock *tp, bool is_cwnd_limited);
+bool tcp_is_cwnd_limited_4x(const struct tcp_sock *tp);
 
 /* --check: packets_out and the SACK scoreboard agree with the write
  * queue's marks; -1 with what does not. */

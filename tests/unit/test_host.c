@@ -7,7 +7,8 @@
  * the 2-ms jiffy deadline, need_resched) handing softirqs to ksoftirqd,
  * what software GSO charges its segments in each era, and which RTT
  * sample an ACK gives in each era, to the estimator and to CUBIC, and
- * when 3.x holds a multi-segment skb back (TSO deferral).
+ * when 3.x holds a multi-segment skb back (TSO deferral), and how 4.4
+ * and 6.x decide a window was cwnd-limited.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -694,6 +695,53 @@ static void test_tso_defer_rule(void **state)
 	assert_int_equal(defer_at("6.x", 25, 20, false, -1), 0);
 }
 
+/*
+ * 4.4 and 6.x tcp_cwnd_validate / tcp_is_cwnd_limited (4.4.155, 6.18.2):
+ * in congestion avoidance (cwnd 20, ssthresh 10) a window counts as
+ * cwnd-limited if its first recorded send, or one with more packets out,
+ * was; 6.x also keeps a cwnd-limited record against later sends.
+ */
+static void test_cwnd_limited_4x(void **state)
+{
+	const char *k[2] = { "4.4", "6.x" };
+	int i;
+
+	(void)state;
+	for (i = 0; i < 2; i++) {
+		struct tcp_pair p;
+		struct tcp_sock *a = &p.a;
+
+		tcp_pair_init(&p, k[i]);
+		a->cc.snd_cwnd = 20;
+		a->cc.snd_ssthresh = 10;
+		a->snd_una = 1000;
+		a->snd_nxt = 2000;
+		a->packets_out = 12;
+		tcp_track_cwnd_usage(a, false);	/* new window: 12 out, not limited */
+		assert_false(tcp_is_cwnd_limited_4x(a));
+		assert_int_equal(a->max_packets_out, 12);
+		assert_int_equal(a->cwnd_usage_seq, 2000);
+		a->packets_out = 20;
+		tcp_track_cwnd_usage(a, true);	/* more out, and the window stopped it */
+		assert_true(tcp_is_cwnd_limited_4x(a));
+		a->packets_out = 25;		/* more out, not stopped: 4.4 forgets */
+		tcp_track_cwnd_usage(a, false);
+		assert_int_equal(tcp_is_cwnd_limited_4x(a), i == 1);
+		a->snd_una = 2000;		/* the next window starts afresh */
+		a->packets_out = 5;
+		tcp_track_cwnd_usage(a, false);
+		assert_false(tcp_is_cwnd_limited_4x(a));
+		/* slow start (cwnd 8 < ssthresh): cwnd below twice the 5 out */
+		a->cc.snd_cwnd = 8;
+		assert_true(tcp_is_cwnd_limited_4x(a));
+		a->cc.snd_cwnd = 10;
+		a->cc.snd_ssthresh = 20;
+		assert_false(tcp_is_cwnd_limited_4x(a));
+		a->send_head = NULL;
+		tcp_pair_destroy(&p);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -702,6 +750,7 @@ int main(void)
 		cmocka_unit_test(test_rtt_sample_rule),
 		cmocka_unit_test(test_cc_rtt_sample_rule),
 		cmocka_unit_test(test_tso_defer_rule),
+		cmocka_unit_test(test_cwnd_limited_4x),
 		cmocka_unit_test_setup_teardown(test_udp_rule, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_write_space, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tos_priority, setup, teardown),
