@@ -28,6 +28,11 @@
  * Deviation: the work's effects are applied when it starts; actions that
  * leave the CPU (register writes, wakeups on other CPUs, timers) are
  * stamped with the CPU's local clock, which advances with every charge.
+ * Shared state is not: an skb a CPU queues late in a long item (a qdisc
+ * enqueue inside a big write()) is visible to other CPUs from the item's
+ * start, so another CPU's qdisc_run can send it before its own send
+ * stamp (seen as RTT samples under one frame time when a process sends
+ * in mid-write; with the shipped scenarios the least sample is 105 µs).
  * Deviation: the periodic tick's own cost is not charged (NO_HZ idle).
  */
 #ifndef NICSIM_HOST_CPU_H
