@@ -205,7 +205,7 @@ static const struct kprofile kprofiles[] = {
 	  .tcp_wmem = { 4096, 16384, 4194304 }, .tcp_rmem = { 4096, 131072, 6291456 },
 	  .tcp_adv_win_scale = 1, .tcp_min_tso_segs = 2, .tcp_cc = "cubic", .pacing_shift = 10,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true, .tsq_mode = TSQ_V6, .tcp_limit_output_bytes = 4194304,
-	  .tsq_ksoftirqd_wait = true, .tcp_max_reordering = 300,
+	  .tsq_ksoftirqd_wait = true, .tcp_max_reordering = 300, .cwnd_limited_v6 = true,
 	  .ts_clock_ms = true, .rtt_usec = true, .watchdog_oldest = true,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE },
 };

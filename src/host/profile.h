@@ -119,6 +119,8 @@ struct kprofile {
 	const char	*tcp_cc;		/* default congestion control */
 	int		cc_era;			/* enum tcp_cc_era: the 3.x counting rules */
 	bool		tso_defer_3x;		/* tcp_tso_should_defer, 3.x rule */
+	/* 6.x tcp_cwnd_validate / tcp_is_cwnd_limited (vs 4.4's; rtt_usec only) */
+	bool		cwnd_limited_v6;
 	bool		ts_clock_ms;		/* TCP timestamps tick in ms (>= 4.13), else jiffies */
 	bool		rtt_usec;		/* sender RTT in usec (>= 3.15), else jiffies */
 	enum sndbuf_min_rule sndbuf_min;

@@ -343,7 +343,7 @@ bool tcp_is_cwnd_limited_4x(const struct tcp_sock *tp)
 {
 	bool ss = tp->cc.snd_cwnd < tp->cc.snd_ssthresh;
 
-	if (tp->is_cwnd_limited && (!ss || kp(tp)->ts_clock_ms))
+	if (tp->is_cwnd_limited && (!ss || kp(tp)->cwnd_limited_v6))
 		return true;
 	if (ss)
 		return tp->cc.snd_cwnd < 2 * tp->max_packets_out;
@@ -358,7 +358,7 @@ bool tcp_is_cwnd_limited_4x(const struct tcp_sock *tp)
  */
 void tcp_track_cwnd_usage(struct tcp_sock *tp, bool is_cwnd_limited)
 {
-	bool v6 = kp(tp)->ts_clock_ms;
+	bool v6 = kp(tp)->cwnd_limited_v6;
 
 	if (tp->snd_una >= tp->cwnd_usage_seq ||
 	    (v6 ? is_cwnd_limited || (!tp->is_cwnd_limited &&
@@ -490,7 +490,7 @@ static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 	}
 	/* 4.4: after sending; 6.x: also when the window stopped it */
 	cwnd_full = tcp_in_flight(tp) >= tp->cc.snd_cwnd;
-	if (sent || (cwnd_full && kp(tp)->ts_clock_ms))
+	if (sent || (cwnd_full && kp(tp)->cwnd_limited_v6))
 		tcp_cwnd_validate(cpu, tp, cwnd_full);
 	if (sent) {
 		if (!tp->rto_deadline)
