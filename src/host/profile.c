@@ -153,49 +153,49 @@ static const struct platform platforms[] = {
  * (tcp_cong.c, tcp_cubic.c read in 3.10.99, 3.12.0, 3.13.0; src/host/
  * tcp_cc.c); 3.13 slow-starts by packets acked. "3.5" is given the 3.10
  * rules without a 3.5 tree read (tcp_abc, 0 by default, was still there).
- * tso_defer_3x: tcp_tso_should_defer as in 3.10.99, 3.12.0 and 3.13.0
- * (the same in all three); given to 3.5 and 3.11 unread. 4.4 and 6.x
- * defer by other rules, not modelled.
+ * tso_defer: tcp_tso_should_defer as in 3.10.99, 3.12.0 and 3.13.0
+ * (the same in all three; given to 3.5 and 3.11 unread), 4.4.155 and
+ * 6.18.2.
  */
 static const struct kprofile kprofiles[] = {
 	{ .name = "3.5", .source = "Linux 3.5: before TCP Small Queues",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer_3x = true, .tcp_max_reordering = 127,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .tsq_mode = TSQ_NONE, .pacing_mode = PACING_NONE, .gso_mode = GSO_HALF_WINDOW },
 	/* 3.10.y stable from 3.10.2x carries TSO autosizing, the dynamic TSQ
 	 * limit and its fix (read in 3.10.65 and 3.10.99) */
 	{ .name = "3.10", .source = "Linux 3.10.y stable (3.10.33, 3.10.65, 3.10.99 read)",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer_3x = true, .tcp_max_reordering = 127,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "3.11", .source = "Linux 3.11: fixed TSQ limit 131072",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer_3x = true, .tcp_max_reordering = 127,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .tsq_mode = TSQ_FIXED, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_NONE, .gso_mode = GSO_HALF_WINDOW },
 	{ .name = "3.12-rc", .source = "Linux 3.12-rc to 3.12.0 (3.12.0 read): 'tcp: TSQ can use a dynamic limit', before its fix",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer_3x = true, .tcp_max_reordering = 127,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_MSS, .rtt_sack = true, .rtt_tsecr_any_ack = true,
 	  .tsq_mode = TSQ_DYN_312RC, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	/* the 3.12.0 release with the TSQ fix applied on top: the fixed
 	 * limit, no size-goal cap (98e09386 removed it), 6ff50cd's charge */
 	{ .name = "3.12.0+tsq-fix", .source = "Linux 3.12.0 with 98e09386 applied",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer_3x = true, .tcp_max_reordering = 127,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_MSS, .rtt_sack = true, .rtt_tsecr_any_ack = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "3.12", .source = "Linux 3.12.x stable (TSQ fix 98e09386 backported)",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer_3x = true, .tcp_max_reordering = 127,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "3.13", .source = "Linux 3.13 (3.13.10 read)",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS_313, .tso_defer_3x = true, .tcp_max_reordering = 127,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS_313, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "4.4", .source = "Linux 4.4 (4.4.155 read)",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .tcp_max_reordering = 300,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .tso_defer = TSO_DEFER_44, .tcp_max_reordering = 300,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,
 	  .tsq_mode = TSQ_MIN_MAX, .tcp_limit_output_bytes = 262144,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE_NORTT, .rtt_usec = true },
@@ -206,6 +206,7 @@ static const struct kprofile kprofiles[] = {
 	  .tcp_adv_win_scale = 1, .tcp_min_tso_segs = 2, .tcp_cc = "cubic", .pacing_shift = 10,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true, .tsq_mode = TSQ_V6, .tcp_limit_output_bytes = 4194304,
 	  .tsq_ksoftirqd_wait = true, .tcp_max_reordering = 300, .cwnd_limited_v6 = true,
+	  .tso_defer = TSO_DEFER_6X,
 	  .ts_clock_ms = true, .rtt_usec = true, .watchdog_oldest = true,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE },
 };

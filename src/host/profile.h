@@ -95,6 +95,14 @@ enum gso_seg_charge {
 	GSO_SEG_CHARGE_TRUESIZE,/* 3.12.1, 3.13 (0d08c42cf9a7): each its truesize */
 };
 
+/* tcp_tso_should_defer per era (src/host/tcp.c) */
+enum tso_defer_rule {
+	TSO_DEFER_NONE,
+	TSO_DEFER_3X,	/* 3.10-3.13: at most into the jiffy after the first wait */
+	TSO_DEFER_44,	/* 4.4: last send in this jiffy, next ACK within srtt/2 */
+	TSO_DEFER_6X,	/* 6.x: last send within 1 ms, next ACK within min(srtt/2, 1 ms) */
+};
+
 struct kprofile {
 	const char	*name;
 	const char	*source;
@@ -118,7 +126,7 @@ struct kprofile {
 	uint32_t	tcp_min_tso_segs;
 	const char	*tcp_cc;		/* default congestion control */
 	int		cc_era;			/* enum tcp_cc_era: the 3.x counting rules */
-	bool		tso_defer_3x;		/* tcp_tso_should_defer, 3.x rule */
+	int		tso_defer;		/* enum tso_defer_rule: tcp_tso_should_defer */
 	/* 6.x tcp_cwnd_validate / tcp_is_cwnd_limited (vs 4.4's; rtt_usec only) */
 	bool		cwnd_limited_v6;
 	bool		ts_clock_ms;		/* TCP timestamps tick in ms (>= 4.13), else jiffies */

@@ -413,32 +413,70 @@ static void tcp_cwnd_validate(struct cpu *cpu, struct tcp_sock *tp, bool is_cwnd
 
 static void tcp_xmit_retransmit_queue(struct cpu *cpu, struct tcp_sock *tp);
 
-/*
- * tcp_tso_should_defer, 3.x (identical in 3.10.99, 3.12.0 and 3.13.0
- * tcp_output.c), for an skb of more than one segment: hold it back while
- * the room the congestion and receive windows leave is below a full-sized
- * skb (the size goal), the skb could still grow or is longer than the
- * room, and the room is under a third of the window (tcp_tso_win_divisor
- * 3) - but not in a jiffy more than one after the first deferral.
- */
-bool tcp_tso_should_defer(struct cpu *cpu, struct tcp_sock *tp,
-			  const struct sk_buff *skb, uint32_t in_flight)
+/* tcp_tso_should_defer's first test per era: may it defer at all now? */
+static bool tso_defer_allowed(struct cpu *cpu, struct tcp_sock *tp, int rule)
 {
-	uint64_t send_win, cong_win, limit, chunk, full;
+	sim_time_t now = cpu_now(cpu);
 	uint32_t jiffies;
 
-	if (!kp(tp)->tso_defer_3x || tp->ca_state != TCP_CA_OPEN)
-		goto send_now;
-	if (tp->tso_deferred) {
+	if (rule == TSO_DEFER_3X) {
+		if (tp->ca_state != TCP_CA_OPEN)
+			return false;
+		if (!tp->tso_deferred)
+			return true;
+		/* at most into the jiffy after the first deferral */
 		jiffies = (uint32_t)cpu_jiffies(cpu);
-		if (((jiffies << 1) >> 1) - (tp->tso_deferred >> 1) > 1)
-			goto send_now;
+		return ((jiffies << 1) >> 1) - (tp->tso_deferred >> 1) <= 1;
 	}
+	if (tp->ca_state >= TCP_CA_RECOVERY)
+		return false;
+	/* only right after the last send: in its jiffy (4.4,
+	 * tcp_time_stamp - lsndtime), within 1 ms (6.x, tcp_wstamp_ns) */
+	if (rule == TSO_DEFER_44)
+		return now / tp->host->tick <= tp->lsndtime / tp->host->tick;
+	return now - tp->lsndtime <= PS_PER_MS;
+}
+
+/* 4.4 and 6.x: defer only if the next ACK is due soon, judged from the
+ * oldest unacknowledged skb's send time and srtt. */
+static bool tso_defer_ack_due(struct cpu *cpu, const struct tcp_sock *tp, int rule)
+{
+	const struct sk_buff *head = tp->write_queue.head;
+	sim_time_t now = cpu_now(cpu);
+
+	if (rule == TSO_DEFER_44)	/* age < srtt_us >> 4: half srtt */
+		return now - head->tsval >= tp->srtt / 2;
+	if (!tp->packets_out)		/* tcp_rtx_queue_head: none */
+		return false;
+	/* the ACK expected at send time + srtt, at most min(srtt/2, 1 ms) away */
+	return head->tsval + tp->srtt - now <= MIN(tp->srtt / 2, (sim_time_t)PS_PER_MS);
+}
+
+/*
+ * tcp_tso_should_defer (3.10.99, 3.12.0 and 3.13.0 alike; 4.4.155;
+ * 6.18.2), for the send head skb of more than one segment: hold it back
+ * while the room the congestion and receive windows leave is below a
+ * full-sized skb (3.x: the size goal, at most 64 KB; later
+ * tcp_tso_autosize's, which is the size goal here), the skb could still
+ * grow or is longer than the room, and the room is under a third of the
+ * window (tcp_tso_win_divisor 3); the era's timing tests
+ * (tso_defer_allowed, tso_defer_ack_due) come on top. From 4.4 a deferral
+ * the window forces counts as cwnd-limited (*cwnd_limited).
+ */
+bool tcp_tso_should_defer(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *skb,
+			  uint32_t in_flight, bool *cwnd_limited)
+{
+	int rule = kp(tp)->tso_defer;
+	uint64_t send_win, cong_win, limit, chunk, full;
+
+	if (rule == TSO_DEFER_NONE || !tso_defer_allowed(cpu, tp, rule))
+		goto send_now;
 	send_win = tp->snd_una + tp->snd_wnd - skb->seq;
 	cong_win = (uint64_t)(tp->cc.snd_cwnd - in_flight) * tp->mss;
 	limit = MIN(send_win, cong_win);
-	/* min(sk_gso_max_size, xmit_size_goal_segs * mss) */
-	full = MIN((uint64_t)GSO_MAX_SIZE, (uint64_t)(tp->size_goal / tp->mss) * tp->mss);
+	full = (uint64_t)(tp->size_goal / tp->mss) * tp->mss;
+	if (rule == TSO_DEFER_3X)	/* min(sk_gso_max_size, xmit_size_goal_segs * mss) */
+		full = MIN((uint64_t)GSO_MAX_SIZE, full);
 	if (limit >= full)
 		goto send_now;
 	if (skb != tp->write_queue.tail && limit >= payload(skb))
@@ -446,8 +484,15 @@ bool tcp_tso_should_defer(struct cpu *cpu, struct tcp_sock *tp,
 	chunk = MIN((uint64_t)tp->snd_wnd, (uint64_t)tp->cc.snd_cwnd * tp->mss) / 3;
 	if (limit >= chunk)
 		goto send_now;
-	if (!tp->tso_deferred)
-		tp->tso_deferred = 1 | ((uint32_t)cpu_jiffies(cpu) << 1);
+	if (rule == TSO_DEFER_3X) {
+		if (!tp->tso_deferred)
+			tp->tso_deferred = 1 | ((uint32_t)cpu_jiffies(cpu) << 1);
+		return true;
+	}
+	if (!tso_defer_ack_due(cpu, tp, rule))
+		goto send_now;
+	if (cong_win < send_win && cong_win <= payload(skb))
+		*cwnd_limited = true;
 	return true;
 send_now:
 	tp->tso_deferred = 0;
@@ -457,7 +502,7 @@ send_now:
 static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 {
 	struct sk_buff *skb;
-	bool sent = false, idle = !tp->packets_out, cwnd_full;
+	bool sent = false, idle = !tp->packets_out, cwnd_full = false;
 
 	if (tp->lost_out > tp->retrans_out)	/* as tcp_tsq_handler does */
 		tcp_xmit_retransmit_queue(cpu, tp);
@@ -467,7 +512,8 @@ static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 
 		if (in_flight >= tp->cc.snd_cwnd || skb->seq >= wnd_end)
 			break;
-		if (payload(skb) > tp->mss && tcp_tso_should_defer(cpu, tp, skb, in_flight))
+		if (payload(skb) > tp->mss &&
+		    tcp_tso_should_defer(cpu, tp, skb, in_flight, &cwnd_full))
 			break;
 		if (tcp_tsq_check(tp, skb))
 			break;
@@ -489,7 +535,7 @@ static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 		sent = true;
 	}
 	/* 4.4: after sending; 6.x: also when the window stopped it */
-	cwnd_full = tcp_in_flight(tp) >= tp->cc.snd_cwnd;
+	cwnd_full |= tcp_in_flight(tp) >= tp->cc.snd_cwnd;
 	if (sent || (cwnd_full && kp(tp)->cwnd_limited_v6))
 		tcp_cwnd_validate(cpu, tp, cwnd_full);
 	if (sent) {

@@ -69,15 +69,16 @@
  *    sending (is_cwnd_limited, max_packets_out), in slow start also a
  *    cwnd below twice the most packets out.
  *  - TSO deferral (tcp_tso_should_defer) for multi-segment skbs, GSO
- *    included, by the 3.x rule (3.10.99, 3.12.0, 3.13.0 read): wait for
- *    a third of the window, at most into the jiffy after the first wait.
+ *    included (3.10.99, 3.12.0, 3.13.0, 4.4.155, 6.18.2 read): wait for a
+ *    third of the window; 3.x at most into the jiffy after the first
+ *    wait, 4.4 and 6.x only right after a send and while the next ACK is
+ *    due within half an srtt (6.x: and 1 ms).
  * Leaves out: handshake and teardown (connections start established,
  * with IW10 and the peer's initial window; SACK-permitted is agreed as the
- * SYNs would), AccECN and DCTCP, Nagle (bulk flows only), the 4.4 and 6.x
- * TSO deferral rules (no deferral there), tcp_sendmsg's tcp_push_one (a
- * full send-head skb in the middle of a write waits for the write's end
- * or a forced push), window scaling limits (64-bit windows), memory
- * pressure.
+ * SYNs would), AccECN and DCTCP, Nagle (bulk flows only), tcp_sendmsg's
+ * tcp_push_one (a full send-head skb in the middle of a write waits for
+ * the write's end or a forced push), window scaling limits (64-bit
+ * windows), memory pressure.
  *  - the socket lock (net/core/sock.c lock_sock, release_sock,
  *    __release_sock; tcp_v4_rcv's sk_add_backlog; tcp_release_cb): a
  *    sender owns its socket from the first step of a write()/sendfile()
@@ -279,9 +280,10 @@ void tcp_tasklet_func(struct cpu *cpu);
 /* Software GSO before a driver without TSO: returns a list (via ->next). */
 struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb);
 /* tcp_write_xmit's TSO deferral test for the send head skb of more than
- * one segment (3.x profiles; never defers otherwise). */
-bool tcp_tso_should_defer(struct cpu *cpu, struct tcp_sock *tp,
-			  const struct sk_buff *skb, uint32_t in_flight);
+ * one segment, by the profile's rule; sets *cwnd_limited when a 4.4 or
+ * 6.x deferral is the window's doing. */
+bool tcp_tso_should_defer(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *skb,
+			  uint32_t in_flight, bool *cwnd_limited);
 /* 4.4 and 6.x: tcp_cwnd_validate's record of a send (is_cwnd_limited:
  * the window stopped it), and tcp_is_cwnd_limited from that record. */
 void tcp_track_cwnd_usage(struct tcp_sock *tp, bool is_cwnd_limited);

@@ -7,7 +7,7 @@
  * the 2-ms jiffy deadline, need_resched) handing softirqs to ksoftirqd,
  * what software GSO charges its segments in each era, and which RTT
  * sample an ACK gives in each era, to the estimator and to CUBIC, and
- * when 3.x holds a multi-segment skb back (TSO deferral), and how 4.4
+ * when each era holds a multi-segment skb back (TSO deferral), and how 4.4
  * and 6.x decide a window was cwnd-limited.
  */
 #include <stdarg.h>
@@ -635,27 +635,35 @@ static void test_rtt_sample_rule(void **state)
 }
 
 /*
- * tcp_tso_should_defer, 3.x rule, with worked numbers: mss 1448, HZ 100,
- * cwnd 30, a 1 MB receive window, a size goal of 32 segments (46336 B).
- * Returns whether an skb of `segs` segments, the only one queued unless
- * `behind` more follow it, is held back with `in_flight` segments out at
- * jiffy offsets 0, then `later` (the same connection).
+ * tcp_tso_should_defer with worked numbers: mss 1448, HZ 100, cwnd 30, a
+ * 1 MB receive window, a size goal of 32 segments (46336 B), srtt 10 ms,
+ * the last send now (at 5 s). Returns whether an skb of `segs` segments,
+ * the only one queued unless more follow it (`behind`), sent `sent_ago`
+ * ago as far as the head's stamp goes, is held back with `in_flight`
+ * segments out; then (later >= 0) again `later` jiffies on, as r * 10 +
+ * the second answer. *cl: a 4.4/6.x deferral counted as cwnd-limited.
  */
 static int defer_at(const char *kernel, uint32_t in_flight, uint32_t segs,
-		    bool behind, int later)
+		    bool behind, int later, sim_time_t sent_ago, bool *cl)
 {
 	struct tcp_pair p;
 	struct tcp_sock *a = &p.a;
 	struct sk_buff *skb, *next = NULL;
+	bool dummy = false;
 	int r;
 
 	tcp_pair_init(&p, kernel);
 	a->cc.snd_cwnd = 30;
 	a->snd_wnd = 1 << 20;
 	a->size_goal = 32 * 1448;
+	a->srtt = 10 * PS_PER_MS;
+	a->packets_out = in_flight;
+	p.cpu->t = 5 * PS_PER_S;
+	a->lsndtime = p.cpu->t;
 	skb = skb_pool_get(&p.pool);
 	skb->seq = a->snd_una;
 	skb->end_seq = skb->seq + segs * 1448;
+	skb->tsval = p.cpu->t - sent_ago;
 	skb_queue_tail(&a->write_queue, skb);
 	if (behind) {
 		next = skb_pool_get(&p.pool);
@@ -663,12 +671,13 @@ static int defer_at(const char *kernel, uint32_t in_flight, uint32_t segs,
 		next->end_seq = next->seq + 1448;
 		skb_queue_tail(&a->write_queue, next);
 	}
-	p.cpu->t = 5 * PS_PER_S;
-	r = tcp_tso_should_defer(p.cpu, a, skb, in_flight);
+	*(cl ? cl : &dummy) = false;
+	r = tcp_tso_should_defer(p.cpu, a, skb, in_flight, cl ? cl : &dummy);
 	if (later >= 0) {
 		p.cpu->t += (sim_time_t)later * 10 * PS_PER_MS;
-		r = r * 10 + tcp_tso_should_defer(p.cpu, a, skb, in_flight);
+		r = r * 10 + tcp_tso_should_defer(p.cpu, a, skb, in_flight, &dummy);
 	}
+	a->packets_out = 0;
 	a->send_head = NULL;
 	tcp_pair_destroy(&p);
 	return r;
@@ -676,23 +685,36 @@ static int defer_at(const char *kernel, uint32_t in_flight, uint32_t segs,
 
 static void test_tso_defer_rule(void **state)
 {
+	const sim_time_t old = 9500 * PS_PER_US;	/* head sent 9.5 ms ago */
+	bool cl;
+
 	(void)state;
-	/* room 5 segments = 7240 B: below the size goal and below a third
-	 * of the window (30 * 1448 / 3 = 14480): held back */
-	assert_int_equal(defer_at("3.12", 25, 20, false, -1), 1);
+	/* 3.x: room 5 segments = 7240 B, below the size goal and below a
+	 * third of the window (30 * 1448 / 3 = 14480): held back */
+	assert_int_equal(defer_at("3.12", 25, 20, false, -1, old, NULL), 1);
 	/* still in the same jiffy and the next one; sent in the one after */
-	assert_int_equal(defer_at("3.12", 25, 20, false, 0), 11);
-	assert_int_equal(defer_at("3.12", 25, 20, false, 1), 11);
-	assert_int_equal(defer_at("3.12", 25, 20, false, 2), 10);
+	assert_int_equal(defer_at("3.12", 25, 20, false, 0, old, NULL), 11);
+	assert_int_equal(defer_at("3.12", 25, 20, false, 1, old, NULL), 11);
+	assert_int_equal(defer_at("3.12", 25, 20, false, 2, old, NULL), 10);
 	/* room 10 segments = 14480 B reaches the third: sent */
-	assert_int_equal(defer_at("3.12", 20, 20, false, -1), 0);
+	assert_int_equal(defer_at("3.12", 20, 20, false, -1, old, NULL), 0);
 	/* a 4-segment skb with data queued behind it fits the room: sent */
-	assert_int_equal(defer_at("3.12", 25, 4, true, -1), 0);
-	assert_int_equal(defer_at("3.12", 25, 4, false, -1), 1);
-	assert_int_equal(defer_at("3.13", 25, 20, false, -1), 1);
-	/* 4.4 and 6.x: not modelled, never held back */
-	assert_int_equal(defer_at("4.4", 25, 20, false, -1), 0);
-	assert_int_equal(defer_at("6.x", 25, 20, false, -1), 0);
+	assert_int_equal(defer_at("3.12", 25, 4, true, -1, old, NULL), 0);
+	assert_int_equal(defer_at("3.12", 25, 4, false, -1, old, NULL), 1);
+	assert_int_equal(defer_at("3.13", 25, 20, false, -1, old, NULL), 1);
+	/* 4.4: held back only in the jiffy of the last send, and counted as
+	 * cwnd-limited (room 7240 B < the window, <= the skb's 28960 B) */
+	assert_int_equal(defer_at("4.4", 25, 20, false, 1, old, &cl), 10);
+	assert_true(cl);
+	/* ... and not if the head went out under srtt/2 = 5 ms ago */
+	assert_int_equal(defer_at("4.4", 25, 20, false, -1, 4 * PS_PER_MS, NULL), 0);
+	/* 6.x: the next ACK (head + srtt) due within min(5 ms, 1 ms): held
+	 * back; due in 10 ms: sent; and not 10 ms after the last send */
+	assert_int_equal(defer_at("6.x", 25, 20, false, 1, old, &cl), 10);
+	assert_true(cl);
+	assert_int_equal(defer_at("6.x", 25, 20, false, -1, 0, NULL), 0);
+	/* nothing out: the whole window is room */
+	assert_int_equal(defer_at("6.x", 0, 20, false, -1, old, NULL), 0);
 }
 
 /*
