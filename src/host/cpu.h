@@ -32,7 +32,7 @@
  * enqueue inside a big write()) is visible to other CPUs from the item's
  * start, so another CPU's qdisc_run can send it before its own send
  * stamp (seen as RTT samples under one frame time when a process sends
- * in mid-write; with the shipped scenarios the least sample is 105 µs).
+ * in mid-write; with the shipped scenarios the least sample is 100 µs).
  * Deviation: the periodic tick's own cost is not charged (NO_HZ idle).
  */
 #ifndef NICSIM_HOST_CPU_H
