@@ -807,7 +807,7 @@ static sim_time_t tcp_ca_rtt(const struct tcp_sock *tp, sim_time_t now,
 static void tcp_ca_pkts_acked(struct tcp_sock *tp, sim_time_t now,
 			      const struct sk_buff *ack, uint32_t acked)
 {
-	if (!tp->cc.ops->pkts_acked || (!acked && tp->cc.era != TCP_CC_PKTS))
+	if (!tp->cc.ops->pkts_acked || (!acked && tcp_cc_counts_acks(&tp->cc)))
 		return;
 	tp->cc.ca_open = tp->ca_state == TCP_CA_OPEN;
 	tp->cc.ops->pkts_acked(&tp->cc, acked, tcp_ca_rtt(tp, now, ack, acked > 0),

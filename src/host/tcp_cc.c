@@ -119,7 +119,6 @@ static uint32_t slow_start_per_ack(struct tcp_cc *cc)
 {
 	uint32_t cwnd = cc->snd_cwnd ? cc->snd_cwnd : 1;
 	uint64_t cnt = (uint64_t)cc->snd_cwnd_cnt + cwnd;
-
 	uint64_t grown = cwnd + cnt / cwnd;
 
 	cc->snd_cwnd_cnt = (uint32_t)(cnt % cwnd);
@@ -157,7 +156,7 @@ static void cong_avoid_ai_per_ack(struct tcp_cc *cc, uint32_t w)
 
 void tcp_cong_avoid_ai(struct tcp_cc *cc, uint32_t w, uint32_t acked)
 {
-	if (cc->era != TCP_CC_PKTS) {
+	if (tcp_cc_counts_acks(cc)) {
 		cong_avoid_ai_per_ack(cc, w);
 		return;
 	}
@@ -184,7 +183,7 @@ static void reno_cong_avoid(struct tcp_cc *cc, uint32_t acked,
 		return;
 	if (tcp_cc_in_slow_start(cc)) {
 		acked = tcp_slow_start(cc, acked);
-		if (!acked || cc->era != TCP_CC_PKTS)	/* 3.x: no leftover */
+		if (!acked || tcp_cc_counts_acks(cc))	/* 3.x: no leftover */
 			return;
 	}
 	tcp_cong_avoid_ai(cc, cc->snd_cwnd, acked);
@@ -295,7 +294,7 @@ static void hystart_update_ms(struct tcp_cc *cc, uint32_t delay)
 		ca->sample_cnt++;
 	} else {
 		/* HYSTART_DELAY_THRESH of RTT/16 (3.x) or RTT/8 (4.4) */
-		thresh = ca->delay_min_ms8 >> (cc->era != TCP_CC_PKTS ? 4 : 3);
+		thresh = ca->delay_min_ms8 >> (tcp_cc_counts_acks(cc) ? 4 : 3);
 		thresh = thresh < (4u << 3) ? (4u << 3) : thresh > (16u << 3) ? (16u << 3) : thresh;
 		if (ca->curr_rtt > ca->delay_min_ms8 + thresh)
 			ca->found |= 2;		/* HYSTART_DELAY */
@@ -376,7 +375,7 @@ static void bictcp_update(struct tcp_cc *cc, uint32_t cwnd, uint32_t acked,
 		return;
 
 	/* the curve is evaluated at most once per jiffy (not in 3.x) */
-	if (cc->era != TCP_CC_PKTS || !(ca->epoch_start && jiffies == ca->last_time)) {
+	if (tcp_cc_counts_acks(cc) || !(ca->epoch_start && jiffies == ca->last_time)) {
 		ca->last_cwnd = cwnd;
 		ca->last_time = jiffies;
 		if (ca->epoch_start == 0)
@@ -392,7 +391,7 @@ static void bictcp_update(struct tcp_cc *cc, uint32_t cwnd, uint32_t acked,
 			ca->cnt = 20;
 	}
 	bictcp_friendliness(ca, cwnd);
-	if (cc->era != TCP_CC_PKTS) {
+	if (tcp_cc_counts_acks(cc)) {
 		/* 3.x: cnt is in ACKs, scaled by the packets/ACK ratio */
 		ca->cnt = (ca->cnt << ACK_RATIO_SHIFT) / ca->delayed_ack;
 		ca->cnt = max_u32(ca->cnt, 1);
@@ -413,10 +412,10 @@ static void cubic_cong_avoid(struct tcp_cc *cc, uint32_t acked,
 		if (cc->hystart_ms && seq_after(cc->snd_una, cc->priv.cubic.end_seq))
 			bictcp_hystart_reset(cc);
 		acked = tcp_slow_start(cc, acked);
-		if (!acked || cc->era != TCP_CC_PKTS)	/* 3.x: no leftover */
+		if (!acked || tcp_cc_counts_acks(cc))	/* 3.x: no leftover */
 			return;
 	}
-	if (cc->era != TCP_CC_PKTS)
+	if (tcp_cc_counts_acks(cc))
 		acked = 1;	/* 3.x counts ACKs */
 	bictcp_update(cc, cc->snd_cwnd, acked, tcp_cc_jiffies(cc, now));
 	tcp_cong_avoid_ai(cc, cc->priv.cubic.cnt, acked);
@@ -452,7 +451,7 @@ static void cubic_tx_start(struct tcp_cc *cc, sim_time_t now,
 	int32_t idle = (int32_t)(jnow - tcp_cc_jiffies(cc, lsndtime));
 
 	cc->now = now;
-	if (cc->era != TCP_CC_PKTS)	/* 3.x CUBIC has no cwnd_event */
+	if (tcp_cc_counts_acks(cc))	/* 3.x CUBIC has no cwnd_event */
 		return;
 	if (ca->epoch_start && idle > 0) {
 		ca->epoch_start += (uint32_t)idle;
@@ -533,7 +532,7 @@ static void cubic_pkts_acked(struct tcp_cc *cc, uint32_t acked, sim_time_t rtt,
 
 	(void)packets_in_flight;
 	cc->now = now;
-	if (cc->era != TCP_CC_PKTS && cc->ca_open) {
+	if (tcp_cc_counts_acks(cc) && cc->ca_open) {
 		/* 3.x bictcp_acked: ratio = 15/16 ratio + packets acked */
 		uint32_t ratio = ca->delayed_ack - (ca->delayed_ack >> ACK_RATIO_SHIFT) + acked;
 

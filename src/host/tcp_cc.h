@@ -127,10 +127,16 @@ const struct tcp_cc_ops *tcp_cc_find(const char *name);	/* NULL if unknown */
  * a HyStart round starts on the first ACK past snd_nxt at init. */
 void tcp_cc_init(struct tcp_cc *cc, const struct tcp_cc_ops *ops,
 		 uint32_t init_cwnd, uint32_t mss, int hz);
+/* The 3.x rules: growth counted per ACK (tcp_cc.c). */
+static inline bool tcp_cc_counts_acks(const struct tcp_cc *cc)
+{
+	return cc->era != TCP_CC_PKTS;
+}
+
 /* tcp_in_slow_start: cwnd < ssthresh (4.4, 6.x); 3.x tests cwnd <= ssthresh. */
 static inline bool tcp_cc_in_slow_start(const struct tcp_cc *cc)
 {
-	if (cc->era != TCP_CC_PKTS)
+	if (tcp_cc_counts_acks(cc))
 		return cc->snd_cwnd <= cc->snd_ssthresh;
 	return cc->snd_cwnd < cc->snd_ssthresh;
 }
