@@ -1,6 +1,8 @@
 # Entry points for people; the build itself is CMake + Ninja.
 #   make demo   install what is missing, build, run the flagship scenario
 #   make check  install, build (normal and ASan+UBSan), run every test
+#   (make builds with profile-guided optimisation, trained by nicsim
+#   validate in build-pgo/; PGO=0 make ... builds without it)
 #   make bench  benchmarks: engine events/s, scenario speed (BENCH_REPEAT runs
 #               each, default 3: fastest and median), and the side-by-side
 #               table against ns-3 (bench-ns3; installs ns-3 the first time)
@@ -21,10 +23,27 @@ all: build
 bootstrap:
 	@scripts/bootstrap
 
+# Profile-guided optimisation (scripts/pgo, docs/performance.md): on by
+# default; PGO=0 builds without it.
+PGO     ?= 1
+PGOBUILD ?= build-pgo
+ifeq ($(PGO),1)
+PGO_MODE = USE
+PGO_CMAKE = -DNICSIM_PGO=USE -DNICSIM_PGO_DIR=$(abspath $(PGOBUILD))/profile
+else
+PGO_MODE = OFF
+PGO_CMAKE = -DNICSIM_PGO=OFF
+endif
+
 $(BUILD)/build.ninja:
-	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release $(PGO_CMAKE) $(CMAKE_FLAGS)
 
 build: bootstrap $(BUILD)/build.ninja
+ifeq ($(PGO),1)
+	JOBS=$(JOBS) scripts/pgo $(PGOBUILD)
+endif
+	@grep -q '^NICSIM_PGO:STRING=$(PGO_MODE)$$' $(BUILD)/CMakeCache.txt || \
+		cmake -S . -B $(BUILD) $(PGO_CMAKE) >/dev/null
 	cmake --build $(BUILD) -j $(JOBS)
 
 $(SANBUILD)/build.ninja:
@@ -63,4 +82,4 @@ fuzz:
 	FUZZ_BUILD=$(FUZZBUILD) FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) scripts/fuzz
 
 clean:
-	rm -rf $(BUILD) $(SANBUILD) $(FUZZBUILD)
+	rm -rf $(BUILD) $(SANBUILD) $(FUZZBUILD) $(PGOBUILD)
