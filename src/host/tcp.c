@@ -21,7 +21,7 @@
 #define TCP_PAGE_FRAG	32768	/* SKB_FRAG_PAGE_ORDER 3 pages */
 
 const char *const tcp_limit_names[TCP_LIM_NR] = {
-	"link", "cpu", "tsq", "stopped", "cwnd", "rwnd", "sndbuf", "app",
+	"link", "cpu", "tsq", "stopped", "defer", "cwnd", "rwnd", "sndbuf", "app",
 };
 
 static struct tcp_sock *tcp_sk(struct sock *sk)
@@ -504,6 +504,7 @@ static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 	struct sk_buff *skb;
 	bool sent = false, idle = !tp->packets_out, cwnd_full = false;
 
+	tp->xmit_deferred = false;
 	if (tp->lost_out > tp->retrans_out)	/* as tcp_tsq_handler does */
 		tcp_xmit_retransmit_queue(cpu, tp);
 	while ((skb = tp->send_head)) {
@@ -513,8 +514,10 @@ static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 		if (in_flight >= tp->cc.snd_cwnd || skb->seq >= wnd_end)
 			break;
 		if (payload(skb) > tp->mss &&
-		    tcp_tso_should_defer(cpu, tp, skb, in_flight, &cwnd_full))
+		    tcp_tso_should_defer(cpu, tp, skb, in_flight, &cwnd_full)) {
+			tp->xmit_deferred = true;
 			break;
+		}
 		if (tcp_tsq_check(tp, skb))
 			break;
 		quota = tp->cc.snd_cwnd - in_flight;
@@ -1889,6 +1892,8 @@ static enum tcp_limit tcp_classify(const struct tcp_sock *tp)
 	for (i = 0; i < h->dev.real_num_tx_queues; i++)
 		if (netif_xmit_stopped(&h->dev.txq[i]) && h->dev.txq[i].qdisc.qlen)
 			return TCP_LIM_STOPPED;
+	if (tp->send_head && tp->xmit_deferred)
+		return TCP_LIM_DEFER;
 	if (tp->send_head && tp->packets_out >= tp->cc.snd_cwnd)
 		return TCP_LIM_CWND;
 	if (tp->send_head && tp->send_head->seq >= tp->snd_una + tp->snd_wnd)

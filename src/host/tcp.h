@@ -121,6 +121,7 @@ enum tcp_limit {
 	TCP_LIM_CPU,		/* a CPU on the path had work queued */
 	TCP_LIM_TSQ,		/* TSQ throttled, waiting for TX completion */
 	TCP_LIM_STOPPED,	/* qdisc or driver queue stopped */
+	TCP_LIM_DEFER,		/* TSO deferral: room held back for a bigger skb */
 	TCP_LIM_CWND,		/* congestion window full */
 	TCP_LIM_RWND,		/* receiver window full */
 	TCP_LIM_SNDBUF,		/* application blocked on the send buffer */
@@ -149,6 +150,7 @@ struct tcp_sock {
 	uint32_t	packets_out;
 	uint32_t	size_goal;
 	uint32_t	tso_deferred;	/* 1 | jiffies << 1 of the first TSO deferral, or 0 */
+	bool		xmit_deferred;	/* the last tcp_write_xmit stopped at tcp_tso_should_defer */
 	bool		nospace;	/* SOCK_NOSPACE: a writer waits */
 	bool		sndbuf_locked;	/* SO_SNDBUF set by the user */
 	struct tcp_cc	cc;

@@ -356,6 +356,12 @@ static void stream_explain(const struct world *w, const struct stream_app *s, FI
 	case TCP_LIM_STOPPED:
 		stopped_explain(s->host, q, out);
 		break;
+	case TCP_LIM_DEFER:
+		fprintf(out, "  cause: TCP held the send head back to send a bigger skb later"
+			" (tcp_tso_should_defer, kernel %s): the room the windows left was under a"
+			" full skb and a third of the window; cwnd %u, srtt %.3f ms.\n",
+			s->host->kp->name, tp->cc.snd_cwnd, time_to_ms(tp->srtt));
+		break;
 	default:
 		fprintf(out, "  cause: the application had nothing to send.\n");
 	}
