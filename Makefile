@@ -24,7 +24,10 @@ bootstrap:
 	@scripts/bootstrap
 
 # Profile-guided optimisation (scripts/pgo, docs/performance.md): on by
-# default; PGO=0 builds without it.
+# default with gcc; PGO=0 builds without it.
+ifneq ($(findstring clang,$(CC)),)
+PGO     ?= 0
+endif
 PGO     ?= 1
 PGOBUILD ?= build-pgo
 ifeq ($(PGO),1)
