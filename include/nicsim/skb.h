@@ -114,6 +114,7 @@ struct sk_buff {
 	uint8_t		tcp_flags;
 	uint16_t	gso_segs;	/* segments this skb becomes on the wire */
 	uint16_t	gso_size;	/* MSS of those segments */
+	uint8_t		enq_cpu;	/* the CPU that handed it to dev_queue_xmit */
 	uint8_t		nr_sack;	/* SACK blocks in sack[] */
 	sim_time_t	tsval;		/* timestamps option */
 	sim_time_t	tsecr;

@@ -28,11 +28,12 @@
  * Deviation: the work's effects are applied when it starts; actions that
  * leave the CPU (register writes, wakeups on other CPUs, timers) are
  * stamped with the CPU's local clock, which advances with every charge.
- * Shared state is not: an skb a CPU queues late in a long item (a qdisc
- * enqueue inside a big write()) is visible to other CPUs from the item's
- * start, so another CPU's qdisc_run can send it before its own send
- * stamp (seen as RTT samples under one frame time when a process sends
- * in mid-write; with the shipped scenarios the least sample is 100 µs).
+ * Shared state is not: what a CPU changes late in a long item is visible
+ * to other CPUs from the item's start. For the qdisc this is undone: a
+ * CPU whose clock is behind an skb's enqueue time leaves it for its
+ * enqueuer to send at that time (netdev.c, skb_ahead), so no skb leaves
+ * before its send stamp. Other hand-offs still show early (data a long
+ * write() copies into the socket's write queue, for one).
  * Deviation: the periodic tick's own cost is not charged (NO_HZ idle).
  */
 #ifndef NICSIM_HOST_CPU_H

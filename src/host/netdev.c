@@ -128,25 +128,62 @@ static int qdisc_enqueue(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
 	return NET_XMIT_SUCCESS;
 }
 
+/*
+ * Whether skb, queued by another CPU inside one of its work items, lies
+ * ahead of this CPU's clock (cpu.h: an item's effects show from its
+ * start, its actions carry its own clock). In Linux this CPU would have
+ * found the qdisc without it, and the enqueuer's own qdisc_run would have
+ * sent it; so it stays at the head and the enqueuer runs the qdisc (in
+ * NET_TX softirq) at the enqueue time.
+ * Deviation: that run is a softirq, where Linux sends from the caller of
+ * dev_queue_xmit (process context, bottom halves off).
+ */
+static bool skb_ahead(struct cpu *cpu, struct qdisc *q, const struct sk_buff *skb)
+{
+	sim_time_t t = skb->t[SKB_T_QDISC];
+
+	if (t <= cpu_now(cpu) || skb->enq_cpu == cpu->id)
+		return false;
+	if (!sim_event_pending(&q->visible_ev) || q->visible_ev.time > t) {
+		q->visible_ev.data = skb->enq_cpu;
+		sim_schedule(cpu->host->sim, &q->visible_ev, t);
+	}
+	return true;
+}
+
+static void qdisc_visible(struct sim *sim, struct sim_event *ev)
+{
+	struct qdisc *q = ev->arg;
+
+	__netif_schedule(&q->txq->dev->host->cpus[ev->data], q);
+}
+
 static struct sk_buff *dequeue_skb(struct cpu *cpu, struct qdisc *q)
 {
 	struct sk_buff *skb = q->gso_skb;
 	struct skb_queue dropped = { 0 };
 
 	if (skb) {
-		if (netif_xmit_stopped(q->txq))
+		if (netif_xmit_stopped(q->txq) || skb_ahead(cpu, q, skb))
 			return NULL;
 		q->gso_skb = NULL;
 		q->qlen--;
 		return skb;
 	}
-	if (!q->fq)
-		return pfifo_fast_dequeue(q);
-	skb = fq_codel_dequeue(q->fq, cpu_now(cpu), &dropped);	/* CoDel drops */
-	free_dropped(cpu, q, &dropped);
-	if (skb) {
-		q->qlen--;
-		q->backlog -= skb->len;
+	if (!q->fq) {
+		skb = pfifo_fast_dequeue(q);
+	} else {
+		skb = fq_codel_dequeue(q->fq, cpu_now(cpu), &dropped);	/* CoDel drops */
+		free_dropped(cpu, q, &dropped);
+		if (skb) {
+			q->qlen--;
+			q->backlog -= skb->len;
+		}
+	}
+	if (skb && skb_ahead(cpu, q, skb)) {	/* back to the head */
+		q->gso_skb = skb;
+		q->qlen++;
+		return NULL;
 	}
 	return skb;
 }
@@ -167,11 +204,15 @@ static void dev_requeue(struct qdisc *q, struct sk_buff *skb)
 static bool sch_direct_xmit(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
 {
 	struct net_device *dev = q->txq->dev;
+	sim_time_t queued = skb->t[SKB_T_QDISC];
 
+	BUG_ON(queued > cpu_now(cpu));	/* skb_ahead: never before it was queued */
 	if (skb->gso_segs > 1 && !dev->tso)
 		skb = tcp_gso_segment(cpu, skb);
 	while (skb) {
 		struct sk_buff *next = skb->next;
+
+		skb->t[SKB_T_QDISC] = queued;	/* a requeued segment keeps it */
 
 		if (netif_xmit_stopped(q->txq)) {
 			dev_requeue(q, skb);
@@ -257,6 +298,7 @@ void netdev_init(struct net_device *dev, struct host *host, const char *name,
 		dev->txq[i].index = i;
 		dev->txq[i].qdisc.txq = &dev->txq[i];
 		dev->txq[i].qdisc.limit = tx_queue_len;
+		sim_event_init(&dev->txq[i].qdisc.visible_ev, qdisc_visible, &dev->txq[i].qdisc);
 	}
 }
 
@@ -483,6 +525,8 @@ int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb)
 	if (skb->sk)
 		skb->sk->last_txq = skb->queue_mapping;
 	q = &dev->txq[skb->queue_mapping].qdisc;
+	skb->t[SKB_T_QDISC] = cpu_now(cpu);
+	skb->enq_cpu = (uint8_t)cpu->id;
 	if (!q->qlen && !q->running) {
 		/* __dev_xmit_skb, TCQ_F_CAN_BYPASS: nothing queued, nothing running */
 		q->running = true;	/* qdisc_run_begin */
@@ -492,7 +536,6 @@ int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb)
 			qdisc_run(cpu, q);	/* __qdisc_run */
 		return NET_XMIT_SUCCESS;
 	}
-	skb->t[SKB_T_QDISC] = cpu_now(cpu);
 	rc = qdisc_enqueue(cpu, q, skb);
 	if (rc != NET_XMIT_SUCCESS) {
 		kfree_skb(cpu, skb);

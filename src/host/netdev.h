@@ -75,6 +75,10 @@ struct qdisc {
 	bool		running;	/* __QDISC_STATE_RUNNING */
 	bool		scheduled;	/* __QDISC_STATE_SCHED */
 	struct qdisc	*next_sched;
+	/* An skb that another CPU enqueued ahead of the dequeuing CPU's
+	 * clock waits for its enqueue time; then its enqueuer runs the
+	 * qdisc (see dequeue_skb). data: that CPU's id. */
+	struct sim_event visible_ev;
 	/* statistics */
 	uint64_t	packets, bytes, drops, requeues;
 	uint32_t	max_qlen;
