@@ -213,7 +213,6 @@ static bool sch_direct_xmit(struct cpu *cpu, struct qdisc *q, struct sk_buff *sk
 		struct sk_buff *next = skb->next;
 
 		skb->t[SKB_T_QDISC] = queued;	/* a requeued segment keeps it */
-
 		if (netif_xmit_stopped(q->txq)) {
 			dev_requeue(q, skb);
 			return false;
