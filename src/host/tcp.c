@@ -558,6 +558,7 @@ static void tcp_retransmit_head(struct cpu *cpu, struct tcp_sock *tp)
 		tcp_fragment_sent(tp, skb, tp->mss);
 	tp->retrans++;
 	tcp_undo_count_retrans(cpu, tp, 1);
+	skb->sacked |= TCPCB_EVER_RETRANS;	/* Karn: no RTT sample from it */
 	tcp_transmit_skb(cpu, tp, skb);
 	tcp_prr_sent(tp, 1);
 	tcp_set_rto_timer(cpu, tp);
