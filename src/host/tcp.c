@@ -499,7 +499,8 @@ send_now:
 	return false;
 }
 
-static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
+/* push_one: tcp_push_one's call, one skb without TSO deferral. */
+static void __tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp, bool push_one)
 {
 	struct sk_buff *skb;
 	bool sent = false, idle = !tp->packets_out, cwnd_full = false;
@@ -513,7 +514,7 @@ static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 
 		if (in_flight >= tp->cc.snd_cwnd || skb->seq >= wnd_end)
 			break;
-		if (payload(skb) > tp->mss &&
+		if (!push_one && payload(skb) > tp->mss &&
 		    tcp_tso_should_defer(cpu, tp, skb, in_flight, &cwnd_full)) {
 			tp->xmit_deferred = true;
 			break;
@@ -536,6 +537,8 @@ static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 		tp->packets_out += skb->pcount;
 		tcp_prr_sent(tp, skb->pcount);
 		sent = true;
+		if (push_one)
+			break;
 	}
 	/* 4.4: after sending; 6.x: also when the window stopped it */
 	cwnd_full |= tcp_in_flight(tp) >= tp->cc.snd_cwnd;
@@ -564,8 +567,15 @@ static void tcp_retransmit_head(struct cpu *cpu, struct tcp_sock *tp)
 	tcp_set_rto_timer(cpu, tp);
 }
 
+static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
+{
+	__tcp_write_xmit(cpu, tp, false);
+}
+
+/* tcp_push: the end of a write (no MSG_MORE) marks the push point */
 void tcp_push(struct cpu *cpu, struct tcp_sock *tp)
 {
+	tp->pushed_seq = tp->write_seq;
 	tcp_write_xmit(cpu, tp);
 }
 
@@ -599,9 +609,17 @@ uint32_t tcp_sendmsg_step(struct cpu *cpu, struct tcp_sock *tp, uint32_t len, bo
 		cpu_charge(cpu, COST_sendpage, (uint64_t)cost(tp)->sendpage * DIV_ROUND_UP(copy, 4096));
 	else
 		cpu_charge(cpu, COST_copy_byte_x16, (uint64_t)cost(tp)->copy_byte_x16 * DIV_ROUND_UP(copy, 16));
-	/* forced_push: more than half the peer's window unpushed */
-	if (tp->write_seq - tp->snd_nxt > tp->max_window / 2)
+	/* tcp_sendmsg, once an skb is full with more to write: forced_push
+	 * (more than half the peer's largest window written since the last
+	 * push mark) pushes everything, else a full send head goes alone */
+	if (copy == len || payload(skb) < tp->size_goal)
+		return copy;
+	if (tp->write_seq > tp->pushed_seq + tp->max_window / 2) {
+		tp->pushed_seq = tp->write_seq;		/* tcp_mark_push */
 		tcp_write_xmit(cpu, tp);
+	} else if (skb == tp->send_head) {
+		__tcp_write_xmit(cpu, tp, true);	/* tcp_push_one */
+	}
 	return copy;
 }
 

@@ -73,12 +73,17 @@
  *    third of the window; 3.x at most into the jiffy after the first
  *    wait, 4.4 and 6.x only right after a send and while the next ACK is
  *    due within half an srtt (6.x: and 1 ms).
+ *  - tcp_sendmsg's pushes (3.x to 6.x alike): once an skb reaches the
+ *    size goal with more to write, forced_push (more than half the
+ *    peer's largest window written since the last push mark) sends what
+ *    it may, else a full send head goes alone (tcp_push_one: one skb, no
+ *    TSO deferral); the end of a write marks the push point (tcp_push).
  * Leaves out: handshake and teardown (connections start established,
  * with IW10 and the peer's initial window; SACK-permitted is agreed as the
- * SYNs would), AccECN and DCTCP, Nagle (bulk flows only), tcp_sendmsg's
- * tcp_push_one (a full send-head skb in the middle of a write waits for
- * the write's end or a forced push), window scaling limits (64-bit
- * windows), memory pressure.
+ * SYNs would), AccECN and DCTCP, Nagle (bulk flows only), autocorking
+ * (3.14+: tcp_push holds a write's last skb back while earlier ones of
+ * the socket are still in the qdisc or driver), window scaling limits
+ * (64-bit windows), memory pressure.
  *  - the socket lock (net/core/sock.c lock_sock, release_sock,
  *    __release_sock; tcp_v4_rcv's sk_add_backlog; tcp_release_cb): a
  *    sender owns its socket from the first step of a write()/sendfile()
@@ -142,6 +147,7 @@ struct tcp_sock {
 	uint32_t	mss;
 	uint32_t	head_truesize;	/* of a header-only skb (MAX_TCP_HEADER) */
 	uint64_t	write_seq, snd_una, snd_nxt;
+	uint64_t	pushed_seq;	/* write_seq at the last push mark */
 	uint64_t	snd_wnd;	/* peer's window */
 	uint64_t	max_window;
 	struct skb_queue write_queue;	/* skbs from snd_una to write_seq */
