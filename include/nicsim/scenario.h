@@ -59,6 +59,7 @@ struct scn_sysctl {
 	int64_t		tcp_limit_output_bytes;
 	int64_t		tcp_ecn;	/* net.ipv4.tcp_ecn */
 	int64_t		tcp_sack;	/* net.ipv4.tcp_sack */
+	int64_t		tcp_autocorking;	/* net.ipv4.tcp_autocorking */
 	char		tcp_congestion_control[SCN_NAME_MAX];
 };
 

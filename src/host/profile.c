@@ -156,6 +156,8 @@ static const struct platform platforms[] = {
  * tso_defer: tcp_tso_should_defer as in 3.10.99, 3.12.0 and 3.13.0
  * (the same in all three; given to 3.5 and 3.11 unread), 4.4.155 and
  * 6.18.2.
+ * autocork: tcp_should_autocork (tcp_push) as in 4.4.155 and 6.18.2; 3.14
+ * introduced it in 4.4's form (not read).
  */
 static const struct kprofile kprofiles[] = {
 	{ .name = "3.5", .source = "Linux 3.5: before TCP Small Queues",
@@ -196,6 +198,7 @@ static const struct kprofile kprofiles[] = {
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "4.4", .source = "Linux 4.4 (4.4.155 read)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .tso_defer = TSO_DEFER_44, .tcp_max_reordering = 300,
+	  .autocork = AUTOCORK_HEAD,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,
 	  .tsq_mode = TSQ_MIN_MAX, .tcp_limit_output_bytes = 262144,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE_NORTT, .rtt_usec = true },
@@ -206,7 +209,7 @@ static const struct kprofile kprofiles[] = {
 	  .tcp_adv_win_scale = 1, .tcp_min_tso_segs = 2, .tcp_cc = "cubic", .pacing_shift = 10,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true, .tsq_mode = TSQ_V6, .tcp_limit_output_bytes = 4194304,
 	  .tsq_ksoftirqd_wait = true, .tcp_max_reordering = 300, .cwnd_limited_v6 = true,
-	  .tso_defer = TSO_DEFER_6X,
+	  .tso_defer = TSO_DEFER_6X, .autocork = AUTOCORK_RTX,
 	  .ts_clock_ms = true, .rtt_usec = true, .watchdog_oldest = true,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE },
 };

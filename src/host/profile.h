@@ -96,6 +96,13 @@ enum gso_seg_charge {
 };
 
 /* tcp_tso_should_defer per era (src/host/tcp.c) */
+/* tcp_should_autocork (3.14+, f54b311142a9 "tcp: auto corking") */
+enum autocork_rule {
+	AUTOCORK_NONE,
+	AUTOCORK_HEAD,	/* 3.14-4.14 (4.4.155 read): the tail is not the write queue's head */
+	AUTOCORK_RTX,	/* 4.15+ (6.18.2 read): something sent awaits its ACK */
+};
+
 enum tso_defer_rule {
 	TSO_DEFER_NONE,
 	TSO_DEFER_3X,	/* 3.10-3.13: at most into the jiffy after the first wait */
@@ -127,6 +134,7 @@ struct kprofile {
 	const char	*tcp_cc;		/* default congestion control */
 	int		cc_era;			/* enum tcp_cc_era: the 3.x counting rules */
 	int		tso_defer;		/* enum tso_defer_rule: tcp_tso_should_defer */
+	int		autocork;		/* enum autocork_rule; net.ipv4.tcp_autocorking */
 	/* 6.x tcp_cwnd_validate / tcp_is_cwnd_limited (vs 4.4's; rtt_usec only) */
 	bool		cwnd_limited_v6;
 	bool		ts_clock_ms;		/* TCP timestamps tick in ms (>= 4.13), else jiffies */

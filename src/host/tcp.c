@@ -572,10 +572,37 @@ static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 	__tcp_write_xmit(cpu, tp, false);
 }
 
+/*
+ * tcp_should_autocork (3.14+): a write's last skb, not full, waits while
+ * more than its truesize of the socket's earlier skbs is still in the
+ * qdisc or the driver and an ACK is due; their TX completion (tcp_wfree,
+ * the TSQ handler) sends it, with whatever the next write added.
+ */
+static bool tcp_should_autocork(const struct tcp_sock *tp, const struct sk_buff *skb)
+{
+	int rule = kp(tp)->autocork;
+
+	if (rule == AUTOCORK_NONE || payload(skb) >= tp->size_goal ||
+	    tp->sk.sk_wmem_alloc <= skb->truesize)
+		return false;
+	return rule == AUTOCORK_HEAD ? skb != tp->write_queue.head : tp->packets_out > 0;
+}
+
 /* tcp_push: the end of a write (no MSG_MORE) marks the push point */
 void tcp_push(struct cpu *cpu, struct tcp_sock *tp)
 {
+	struct sk_buff *skb = tp->write_queue.tail;
+
+	if (!skb)
+		return;
 	tp->pushed_seq = tp->write_seq;
+	if (tcp_should_autocork(tp, skb)) {
+		if (!tp->tsq_throttled) {	/* LINUX_MIB_TCPAUTOCORKING */
+			tp->autocorks++;
+			tp->tsq_throttled = true;
+		}
+		return;	/* wmem_alloc was checked: no completion came between */
+	}
 	tcp_write_xmit(cpu, tp);
 }
 

@@ -157,6 +157,7 @@ struct tcp_sock {
 	uint32_t	size_goal;
 	uint32_t	tso_deferred;	/* 1 | jiffies << 1 of the first TSO deferral, or 0 */
 	bool		xmit_deferred;	/* the last tcp_write_xmit stopped at tcp_tso_should_defer */
+	uint64_t	autocorks;	/* LINUX_MIB_TCPAUTOCORKING */
 	bool		nospace;	/* SOCK_NOSPACE: a writer waits */
 	bool		sndbuf_locked;	/* SO_SNDBUF set by the user */
 	struct tcp_cc	cc;
