@@ -593,7 +593,7 @@ void tcp_push(struct cpu *cpu, struct tcp_sock *tp)
 {
 	struct sk_buff *skb = tp->write_queue.tail;
 
-	if (!skb)
+	if (!tp->send_head)	/* nothing unsent (6.x: an empty write queue) */
 		return;
 	tp->pushed_seq = tp->write_seq;
 	if (tcp_should_autocork(tp, skb)) {
