@@ -95,7 +95,6 @@ enum gso_seg_charge {
 	GSO_SEG_CHARGE_TRUESIZE,/* 3.12.1, 3.13 (0d08c42cf9a7): each its truesize */
 };
 
-/* tcp_tso_should_defer per era (src/host/tcp.c) */
 /* tcp_should_autocork (3.14+, f54b311142a9 "tcp: auto corking") */
 enum autocork_rule {
 	AUTOCORK_NONE,
@@ -103,6 +102,7 @@ enum autocork_rule {
 	AUTOCORK_RTX,	/* 4.15+ (6.18.2 read): something sent awaits its ACK */
 };
 
+/* tcp_tso_should_defer per era (src/host/tcp.c) */
 enum tso_defer_rule {
 	TSO_DEFER_NONE,
 	TSO_DEFER_3X,	/* 3.10-3.13: at most into the jiffy after the first wait */
