@@ -156,8 +156,9 @@ static const struct platform platforms[] = {
  * tso_defer: tcp_tso_should_defer as in 3.10.99, 3.12.0 and 3.13.0
  * (the same in all three; given to 3.5 and 3.11 unread), 4.4.155 and
  * 6.18.2.
- * autocork: tcp_should_autocork (tcp_push) as in 4.4.155 and 6.18.2; 3.14
- * introduced it in 4.4's form (not read).
+ * autocork: tcp_should_autocork (tcp_push) as in 4.4.155 and 6.18.2;
+ * 3.14 introduced autocorking (f54b311142a9), a181ceb501b3 added the
+ * test that the tail is not the write queue's head (no 3.14 tree read).
  */
 static const struct kprofile kprofiles[] = {
 	{ .name = "3.5", .source = "Linux 3.5: before TCP Small Queues",

@@ -98,8 +98,8 @@ enum gso_seg_charge {
 /* tcp_should_autocork (3.14+, f54b311142a9 "tcp: auto corking") */
 enum autocork_rule {
 	AUTOCORK_NONE,
-	AUTOCORK_HEAD,	/* 3.14-4.14 (4.4.155 read): the tail is not the write queue's head */
-	AUTOCORK_RTX,	/* 4.15+ (6.18.2 read): something sent awaits its ACK */
+	AUTOCORK_HEAD,	/* 4.4.155 read (a181ceb501b3's test): the tail is not the write queue's head */
+	AUTOCORK_RTX,	/* 6.18.2 read (rtx queue, 4.15+): something sent awaits its ACK */
 };
 
 /* tcp_tso_should_defer per era (src/host/tcp.c) */

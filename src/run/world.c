@@ -273,7 +273,7 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		h->tcp_ecn = (int)sh->sysctl.tcp_ecn;
 	if (sh->sysctl.tcp_sack != SCN_UNSET)
 		h->tcp_sack = (int)sh->sysctl.tcp_sack;
-	if (sh->sysctl.tcp_autocorking != SCN_UNSET)	/* 3.14's rule where the era lacks one */
+	if (sh->sysctl.tcp_autocorking != SCN_UNSET)	/* 4.4's rule where the era lacks one */
 		h->kp_local.autocork = !sh->sysctl.tcp_autocorking ? AUTOCORK_NONE :
 				       kp->autocork ? kp->autocork : AUTOCORK_HEAD;
 	if (sh->sysctl.tcp_congestion_control[0])

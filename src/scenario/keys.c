@@ -218,7 +218,7 @@ static const struct scn_key scn_keys[] = {
 	    .meaning = "net.ipv4.tcp_sack: offer SACK on connect; a connection uses it when both ends do (else NewReno recovery)"),
 	KEY(SCN_SYSCTL, "tcp_autocorking", SCN_T_INT, struct scn_sysctl, tcp_autocorking,
 	    .min = 0, .max = 1, .nodef = "(kernel)", .unit = "0/1",
-	    .meaning = "net.ipv4.tcp_autocorking (3.14+, on by default): a write's last, partial skb waits while the socket's earlier skbs are in the qdisc or driver; 1 on an older kernel applies 3.14's rule"),
+	    .meaning = "net.ipv4.tcp_autocorking (3.14+, on by default): a write's last, partial skb waits while the socket's earlier skbs are in the qdisc or driver; 1 on an older kernel applies 4.4's rule"),
 	KEY(SCN_SYSCTL, "wmem_default", SCN_T_BYTES, struct scn_sysctl,
 	    wmem_default, .min = 1, .max = INT32_MAX, .nodef = "(kernel)",
 	    .unit = "bytes",

@@ -3,7 +3,7 @@
 # each write, iperf's last, partial skb waits while earlier skbs of the
 # socket are still in the qdisc or the driver, and TX completion sends it.
 # The 2015 Armada XP iperf (kernel 4.4) corks; turning the sysctl off, or
-# a 3.12 kernel (before autocorking), never does; 1 on 3.12 applies 3.14's
+# a 3.12 kernel (before autocorking), never does; 1 on 3.12 applies 4.4's
 # rule. The link stays saturated either way.
 . "$(dirname "$0")/lib.inc"
 f=$SRC/scenarios/mvneta-2015-txqueues.ini
