@@ -294,8 +294,11 @@ static void tsq_explain(const struct stream_app *s, int q, const struct nic_queu
 		(unsigned long long)ni->tx_timer_runs);
 	if (ni->tx_timer_runs && !strcmp(ni->reclaim, "xmit-timer"))
 		fprintf(out, "  per timer run: %.1f KB acknowledged on average; the flow sends"
-			" about one limit's worth each time the timer frees the ring.\n",
-			(double)tp->bytes_acked / (double)ni->tx_timer_runs / 1000);
+			" about one limit's worth each time the timer frees the ring, in skbs"
+			" of the size goal (%u B, %u segments): the skb that crosses the"
+			" limit still goes, so the size goal sets how far past it.\n",
+			(double)tp->bytes_acked / (double)ni->tx_timer_runs / 1000,
+			tp->size_goal, tp->mss ? tp->size_goal / tp->mss : 0);
 	if (kp->tsq_mode == TSQ_DYN_312RC)
 		fprintf(out, "  remedy: free sent skbs sooner (tx_reclaim = rx-poll, tx-irq,"
 			" hrtimer), or a kernel with \"tcp: tsq: restore minimal amount of"
