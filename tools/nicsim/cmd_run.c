@@ -127,10 +127,11 @@ int run_write_json(json_t *res, const char *path)
 	return 0;
 }
 
-/* Progress on stderr for runs longer than about a second, on a terminal. */
+/* Progress on stderr for runs longer than about a second, on a terminal
+ * (NICSIM_PROGRESS_AFTER: after how many seconds; tests set 0). */
 struct progress {
 	bool	tty, shown;
-	double	start;
+	double	start, after;
 };
 
 static double wall_now(void)
@@ -146,7 +147,7 @@ static void show_progress(const struct world *w, void *arg)
 	struct progress *p = arg;
 	double wall = wall_now() - p->start;
 
-	if (wall < 1.0)
+	if (wall < p->after)
 		return;
 	fprintf(stderr, "\r  nicsim: %3.0f%%, %.1f of %.1f s simulated in %.1f s",
 		100.0 * (double)w->sim.now / (double)w->duration, time_to_s(w->sim.now),
@@ -241,6 +242,7 @@ static int run_or_explain(int argc, char **argv, bool explain)
 	}
 	prog.tty = !o.quiet && isatty(STDERR_FILENO);
 	prog.start = wall_now();
+	prog.after = getenv("NICSIM_PROGRESS_AFTER") ? atof(getenv("NICSIM_PROGRESS_AFTER")) : 1.0;
 	rc = world_run(&w, prog.tty ? show_progress : NULL, &prog) ? 2 : 0;
 	if (prog.shown)
 		fputs("\r\033[K", stderr);	/* clear the progress line */
