@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tcp_sendmsg's pushes (net/ipv4/tcp.c, 3.12.0 and 6.18.2 read; src/host/
+ * tcp.c tcp_sendmsg_step): once an skb reaches the size goal with more of
+ * the write to come, forced_push (more than half the peer's largest window
+ * written since the last push mark) sends what it may; otherwise the full
+ * send head goes alone through tcp_push_one, which skips TSO deferral.
+ *
+ * Worked case: an x86-64 sender on kernel 3.12 with the ideal NIC, mss
+ * 1448, a size goal of 10 segments, cwnd 14, a 1 MiB window. A write of
+ * 35 segments: its first skb (10) goes at once; the second (10) finds 4
+ * segments of cwnd room, less than a full skb and than a third of the
+ * window, where tcp_write_xmit would defer, and tcp_push_one still sends
+ * those 4 (tso_fragment leaves 6 unsent, which the next copy tops up). With the peer's largest window at 16 segments, the second full
+ * skb is past half of it: a forced push, which defers, and marks the push
+ * point.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include "run/world.h"
+
+static const char *const pair[] = {
+	"sim.duration=2s", "host.a.platform=x86-64", "host.a.kernel=3.12",
+	"host.a.driver=ideal", "host.b.platform=x86-64", "host.b.driver=ideal",
+	"app.s.type=stream", "app.s.host=a", "app.s.dest=b", "app.s.start=1s", NULL,
+};
+
+struct fixture {
+	struct scenario	s;
+	struct world	w;
+	struct tcp_sock	*tp;
+	struct cpu	*cpu;
+};
+
+static void setup_sender(struct fixture *f, uint64_t max_window)
+{
+	struct scn_error err = { { 0 } };
+	const char *const *k;
+	struct tcp_sock *tp;
+
+	scenario_init(&f->s);
+	for (k = pair; *k; k++)
+		assert_int_equal(scenario_set(&f->s, *k, &err), 0);
+	assert_int_equal(scenario_check(&f->s, &err), 0);
+	assert_int_equal(world_build(&f->w, &f->s, &err), 0);
+	assert_int_equal(f->w.apps[0].kind, APP_STREAM);
+	tp = f->tp = &f->w.apps[0].u.stream.tx;
+	f->cpu = tp->cpu;
+	f->cpu->running = true;	/* the test is the work item */
+	f->cpu->host->cur_cpu = f->cpu;
+	assert_int_equal(tp->mss, 1448);
+	tp->size_goal = 10 * 1448;
+	tp->cc.snd_cwnd = 14;
+	tp->snd_wnd = 1 << 20;
+	tp->max_window = max_window;
+	tp->sk.sk_sndbuf = 1 << 22;	/* room for every skb of the test */
+}
+
+static void teardown_sender(struct fixture *f)
+{
+	f->cpu->running = false;
+	f->cpu->host->cur_cpu = NULL;
+	world_destroy(&f->w);
+	scenario_free(&f->s);
+}
+
+static void test_push_one(void **state)
+{
+	struct fixture f;
+	struct tcp_sock *tp;
+
+	(void)state;
+	setup_sender(&f, 1 << 20);
+	tp = f.tp;
+	/* the first skb fills: the send head goes alone, 10 segments */
+	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 35 * 1448, false), 10 * 1448);
+	assert_int_equal(tp->packets_out, 10);
+	assert_int_equal(tp->snd_nxt, 10 * 1448);
+	/* the second: 4 segments of room, which deferral would hold back
+	 * (under a full skb and under a third of 14); tcp_push_one sends them */
+	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 25 * 1448, false), 10 * 1448);
+	assert_int_equal(tp->packets_out, 14);
+	assert_int_equal(tp->snd_nxt, 14 * 1448);
+	assert_int_equal(tp->pushed_seq, 0);	/* no push mark yet */
+	/* the 6 segments left unsent (tso_fragment cut the skb at the window)
+	 * are the tail, which the write tops up to the size goal: 4 more,
+	 * full with more to come, and alone it goes once the window opens */
+	tp->cc.snd_cwnd = 40;
+	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 5 * 1448, false), 4 * 1448);
+	assert_int_equal(tp->packets_out, 24);
+	/* the end of a write is tcp_push's (the caller's), not the copy's */
+	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 1 * 1448, false), 1 * 1448);
+	assert_int_equal(tp->packets_out, 24);
+	assert_int_equal(tp->write_seq, 25 * 1448);
+	teardown_sender(&f);
+}
+
+static void test_forced_push(void **state)
+{
+	struct fixture f;
+	struct tcp_sock *tp;
+
+	(void)state;
+	setup_sender(&f, 16 * 1448);	/* half: 8 segments */
+	tp = f.tp;
+	/* 10 written > 0 + 8: forced push, the push point marked; it sends
+	 * all it may (deferral does not hold a first skb with all of cwnd) */
+	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 35 * 1448, false), 10 * 1448);
+	assert_int_equal(tp->pushed_seq, 10 * 1448);
+	assert_int_equal(tp->packets_out, 10);
+	/* 20 written > 10 + 8: forced again; 4 segments of room and a skb
+	 * that is the tail: tcp_write_xmit's deferral holds it */
+	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 25 * 1448, false), 10 * 1448);
+	assert_int_equal(tp->pushed_seq, 20 * 1448);
+	assert_int_equal(tp->packets_out, 10);
+	teardown_sender(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_push_one),
+		cmocka_unit_test(test_forced_push),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
