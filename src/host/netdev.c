@@ -151,6 +151,13 @@ static bool skb_ahead(struct cpu *cpu, struct qdisc *q, const struct sk_buff *sk
 	return true;
 }
 
+/* the slot dequeue_skb serves first (q->gso_skb) */
+static void qdisc_put_head(struct qdisc *q, struct sk_buff *skb)
+{
+	q->gso_skb = skb;
+	q->qlen++;
+}
+
 static void qdisc_visible(struct sim *sim, struct sim_event *ev)
 {
 	struct qdisc *q = ev->arg;
@@ -181,8 +188,7 @@ static struct sk_buff *dequeue_skb(struct cpu *cpu, struct qdisc *q)
 		}
 	}
 	if (skb && skb_ahead(cpu, q, skb)) {	/* back to the head */
-		q->gso_skb = skb;
-		q->qlen++;
+		qdisc_put_head(q, skb);
 		return NULL;
 	}
 	return skb;
@@ -191,8 +197,7 @@ static struct sk_buff *dequeue_skb(struct cpu *cpu, struct qdisc *q)
 /* dev_requeue_skb: what the driver refused goes back, segments and all */
 static void dev_requeue(struct qdisc *q, struct sk_buff *skb)
 {
-	q->gso_skb = skb;
-	q->qlen++;
+	qdisc_put_head(q, skb);
 	q->requeues++;
 }
 

@@ -18,6 +18,10 @@
  * fq_codel_init while its limit is at least one packet, which the loader
  * requires; 3.13.0 and 6.18.2 read): __dev_xmit_skb hands an skb to the
  * driver without enqueueing it when the qdisc is empty and not running.
+ * An skb another CPU queued ahead of the dequeuing CPU's clock (cpu.h) is
+ * not dequeued early: it waits at the head, and its enqueuer runs the
+ * qdisc at the enqueue time (netdev.c skb_ahead), so nothing leaves before
+ * it was queued.
  * The TX watchdog (sch_generic.c dev_watchdog, __netdev_watchdog_up), for
  * drivers with ndo_tx_timeout: a timer_list every watchdog_timeo
  * (round_jiffies) finds the first queue stopped (by the driver or BQL)

@@ -209,6 +209,7 @@ int run_start_check(struct world *w, const struct run_opts *o, struct trace *t)
 static int run_or_explain(int argc, char **argv, bool explain)
 {
 	struct progress prog = { 0 };
+	const char *after;
 	struct trace trace = { 0 };
 	struct run_opts o = { 0 };
 	struct scenario s;
@@ -242,7 +243,8 @@ static int run_or_explain(int argc, char **argv, bool explain)
 	}
 	prog.tty = !o.quiet && isatty(STDERR_FILENO);
 	prog.start = wall_now();
-	prog.after = getenv("NICSIM_PROGRESS_AFTER") ? atof(getenv("NICSIM_PROGRESS_AFTER")) : 1.0;
+	after = getenv("NICSIM_PROGRESS_AFTER");
+	prog.after = after ? atof(after) : 1.0;
 	rc = world_run(&w, prog.tty ? show_progress : NULL, &prog) ? 2 : 0;
 	if (prog.shown)
 		fputs("\r\033[K", stderr);	/* clear the progress line */
