@@ -141,6 +141,7 @@ struct scn_expect {
 	char		compare[SCN_NAME_MAX];	/* ratio | difference, with baseline */
 	char		source[SCN_STR_MAX];
 	char		published[SCN_NAME_MAX];/* as printed, e.g. "after 6" */
+	char		note[SCN_STR_MAX];	/* printed under the row when it fails */
 	double		value;			/* published number */
 	double		tol_abs;		/* pass if |x-value| <= tol_abs */
 	double		tol_rel;		/* or <= tol_rel*|value| */

@@ -133,6 +133,8 @@ int validate_file(const char *path, FILE *out, struct validate_count *cnt,
 			tolerance_text(e, tol, sizeof(tol));
 			fprintf(out, "%-6s %-58.58s %-16s %12g %-16s %s\n", e->id, e->observation,
 				e->published, x, tol, ok ? "pass" : "FAIL");
+			if (!ok && e->note[0])
+				fprintf(out, "%-6s why: %s\n", "", e->note);
 			cnt->rows++;
 			cnt->failed += !ok;
 		}

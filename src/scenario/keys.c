@@ -338,6 +338,10 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_EXPECT, "published", SCN_T_STRING, struct scn_expect,
 	    published, .nodef = "(none)", .unit = "text",
 	    .meaning = "The published figure as printed there"),
+	KEY(SCN_EXPECT, "note", SCN_T_STRING, struct scn_expect, note,
+	    .nodef = "(none)", .unit = "text",
+	    .meaning = "Printed under the row when it fails: why the model misses the "
+		       "observation and where that is documented"),
 	KEY(SCN_EXPECT, "value", SCN_T_DOUBLE, struct scn_expect, value,
 	    .aux = offsetof(struct scn_expect, has_value), .nodef = "(none)",
 	    .unit = "number", .meaning = "The published number"),
