@@ -372,9 +372,10 @@ void tcp_track_cwnd_usage(struct tcp_sock *tp, bool is_cwnd_limited)
 
 /*
  * tcp_cwnd_validate / tcp_cwnd_application_limited (RFC 2861): a window
- * not filled for an RTO, while the application did not wait for buffer
- * space, decays to the mean of itself and what was used. "Filled": 3.x
- * packets_out >= cwnd; 4.4 on tcp_is_cwnd_limited.
+ * not filled, and not grown on by any ACK (tcp_cong_avoid stamps it), for
+ * an RTO, while the application did not wait for buffer space, decays to
+ * the mean of itself and what was used. "Filled": 3.x packets_out >=
+ * cwnd; 4.4 on tcp_is_cwnd_limited.
  */
 static void tcp_cwnd_validate(struct cpu *cpu, struct tcp_sock *tp, bool is_cwnd_limited)
 {
@@ -1209,6 +1210,16 @@ static void tcp_enter_recovery(struct cpu *cpu, struct tcp_sock *tp, uint32_t pr
 		tcp_retransmit_head(cpu, tp);
 }
 
+/* tcp_cong_avoid (3.12 .. 6.18 tcp_input.c): every ACK the window may grow
+ * on stamps snd_cwnd_stamp, cwnd-limited or not, so the RFC 2861 decay in
+ * tcp_cwnd_validate waits an RTO without such an ACK. */
+static void tcp_cong_avoid(struct tcp_sock *tp, uint32_t acked, bool cwnd_limited,
+			   sim_time_t now)
+{
+	tp->cc.ops->cong_avoid(&tp->cc, acked, cwnd_limited, now);
+	tp->cwnd_stamp = now;
+}
+
 static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 			    const struct sk_buff *skb, uint64_t ack, uint32_t prior_fackets,
 			    uint32_t fackets)
@@ -1253,10 +1264,10 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 		} else if (tp->ca_state == TCP_CA_LOSS && acked) {
 			/* after an RTO the window slow-starts from one segment
 			 * (tcp_may_raise_cwnd outside cwnd reduction) */
-			tp->cc.ops->cong_avoid(&tp->cc, acked, true, now);
+			tcp_cong_avoid(tp, acked, true, now);
 		}
 	} else if (acked) {
-		tp->cc.ops->cong_avoid(&tp->cc, acked, tcp_cwnd_limited(tp, in_flight), now);
+		tcp_cong_avoid(tp, acked, tcp_cwnd_limited(tp, in_flight), now);
 	}
 	tcp_update_pacing_rate(tp);
 	if (tp->packets_out)

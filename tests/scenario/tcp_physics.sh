@@ -21,6 +21,10 @@ python3 -c "import sys; sys.exit(0 if $(g hr "['goodput_mbps']") > 900 else 1)" 
 # the limiter the sampling names
 [ "$(g timer "['limited_by_main']")" = tsq ] || fail "timer reclaim: limiter $(g timer "['limited_by_main']"), want tsq"
 [ "$(g rxpoll "['limited_by_main']")" = link ] || fail "rx-poll: limiter $(g rxpoll "['limited_by_main']"), want link"
+# RFC 2861: a line-rate flow is not cwnd-limited, but every ACK that may
+# grow cwnd stamps snd_cwnd_stamp (tcp_cong_avoid), so the window never
+# decays (it had decayed every RTO, to ~129)
+[ "$(g rxpoll "['cwnd_decays']")" = 0 ] || fail "rx-poll: $(g rxpoll "['cwnd_decays']") cwnd decays while ACKs arrive"
 # a small window after losses, on a 2 ms link: 3.x TSO deferral holds the
 # send head for a bigger skb most of the time, and says so (it had been
 # counted as the application waiting for the send buffer)
