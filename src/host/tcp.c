@@ -1829,6 +1829,9 @@ static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
 	tcp_cc_init(&tp->cc, tcp_cc_find(cc), TCP_INIT_CWND, tp->mss, h->hz);
 	tp->cc.hystart_ms = !k->ts_clock_ms;	/* <= 4.4 HyStart */
 	tp->cc.era = (uint8_t)k->cc_era;
+	/* sk_setup_caps: sk_dst_gso_max_size, the device's 64 KiB less
+	 * MAX_TCP_HEADER + 1 (6.x; HyStart's ACK-train cushion reads it) */
+	tp->cc.gso_max_size = GSO_MAX_SIZE - ((uint32_t)h->plat->max_tcp_header + 1);
 	tp->rto = TCP_TIMEOUT_INIT;
 	tp->reordering = TCP_FASTRETRANS_THRESH;
 	tp->quick = TCP_MAX_QUICKACKS;

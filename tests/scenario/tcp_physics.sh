@@ -35,6 +35,11 @@ python3 -c "import sys; sys.exit(0 if abs(sum($(g defer "['limited_by']").values
 [ "$(jget "$T/timer.json" "d['hosts']['dut']['nic']['tx_done_timer_runs'] > 200")" = True ] || fail "timer runs"
 [ "$(g timer "['tsq_throttles'] > 100")" = True ] || fail "no TSQ throttling with timer reclaim"
 # software TSO (mvneta-6.x): line rate for less CPU than GSO segmentation
+# 6.x HyStart's ACK train allows a TSO/GRO cushion (hystart_ack_delay:
+# min(1 ms, 4 x sk_gso_max_size / pacing rate)) before it calls a round
+# long: on a LAN slow start runs past cwnd 40 (without it, 16)
+run hy6 --set host.dut.kernel=6.x --set host.dut.driver=ideal --set sim.duration=100ms
+[ "$(g hy6 "['ssthresh'] > 40")" = True ] || fail "6.x HyStart left slow start at $(g hy6 "['ssthresh']")"
 run gso --set host.dut.kernel=6.x --set host.dut.driver=mvneta-3.13 --set host.dut.ethtool.tx-frames=0
 run tso --set host.dut.kernel=6.x --set host.dut.driver=mvneta-6.x
 cpu() { jget "$T/$1.json" "sum(d['hosts']['dut']['cpus'][0]['busy_pct'].values())"; }
