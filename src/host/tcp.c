@@ -1258,13 +1258,17 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 			 * still undo (tcp_try_undo_dsack in Open) */
 			tcp_clear_retrans_stamp(tp);
 			tp->reno_sacked = 0;	/* tcp_reset_reno_sack */
+			tp->icsk_retransmits = 0;	/* recovered */
 			tp->ca_state = TCP_CA_OPEN;
 		} else if (tp->ca_state == TCP_CA_RECOVERY && !tp->sack_ok) {
 			tcp_retransmit_head(cpu, tp);	/* NewReno partial ACK */
 		} else if (tp->ca_state == TCP_CA_LOSS && acked) {
 			/* after an RTO the window slow-starts from one segment
-			 * (tcp_may_raise_cwnd outside cwnd reduction) */
+			 * (tcp_may_raise_cwnd outside cwnd reduction);
+			 * tcp_process_loss: FLAG_DATA_ACKED clears
+			 * icsk_retransmits */
 			tcp_cong_avoid(tp, acked, true, now);
+			tp->icsk_retransmits = 0;
 		}
 	} else if (acked) {
 		tcp_cong_avoid(tp, acked, tcp_cwnd_limited(tp, in_flight), now);
@@ -1394,15 +1398,24 @@ static void tcp_write_timer(struct cpu *cpu, struct timer_list *t)
 		mod_timer(cpu, t, tp->rto_deadline);
 		return;
 	}
-	/* tcp_enter_loss (Deviation: no loss undo, tcp_try_undo_loss) */
+	/*
+	 * tcp_enter_loss (Deviation: no loss undo, tcp_try_undo_loss).
+	 * ssthresh drops only if this window has not reduced it yet: from
+	 * Open, once high_seq is ACKed, or in Loss after data was ACKed
+	 * (icsk_retransmits back to 0); an RTO in Recovery or CWR keeps the
+	 * reduction made there (3.12.0 .. 6.18). The congestion control
+	 * resets on entering Loss in any case (set_state, bictcp_reset).
+	 */
 	tp->rtos++;
 	tp->undo_marker = 0;
 	tp->cc.now = cpu_now(cpu);
-	if (tp->ca_state != TCP_CA_LOSS) {
+	if (tp->ca_state == TCP_CA_OPEN || tp->high_seq <= tp->snd_una ||
+	    (tp->ca_state == TCP_CA_LOSS && !tp->icsk_retransmits))
 		tp->cc.snd_ssthresh = tp->cc.ops->ssthresh(&tp->cc);
-		if (tp->cc.ops->on_loss)
-			tp->cc.ops->on_loss(&tp->cc);
-	}
+	if (tp->cc.ops->on_loss)
+		tp->cc.ops->on_loss(&tp->cc);
+	tp->icsk_retransmits++;
+	tp->cwnd_stamp = tp->cc.now;
 	tp->cc.snd_cwnd = 1;
 	tp->cc.snd_cwnd_cnt = 0;
 	tp->ca_state = TCP_CA_LOSS;

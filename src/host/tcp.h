@@ -164,6 +164,7 @@ struct tcp_sock {
 	sim_time_t	srtt, rttvar, rto, min_rtt;	/* as time, derived */
 	struct tcp_rtt_est est;		/* estimator state, RTT clock units */
 	int		backoff;
+	uint32_t	icsk_retransmits;	/* RTOs since data was last ACKed in Loss */
 	enum tcp_ca_state ca_state;
 	uint8_t		ecn_flags;	/* TCP_ECN_* */
 	uint64_t	high_seq;

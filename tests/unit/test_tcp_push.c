@@ -19,39 +19,18 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <cmocka.h>
-#include "run/world.h"
+#include "tcp_fixture.h"
 
-static const char *const pair[] = {
-	"sim.duration=2s", "host.a.platform=x86-64", "host.a.kernel=3.12",
-	"host.a.driver=ideal", "host.b.platform=x86-64", "host.b.driver=ideal",
-	"app.s.type=stream", "app.s.host=a", "app.s.dest=b", "app.s.start=1s", NULL,
-};
-
-struct fixture {
-	struct scenario	s;
-	struct world	w;
-	struct tcp_sock	*tp;
-	struct cpu	*cpu;
-};
-
-static void setup_sender(struct fixture *f, uint64_t max_window)
+/* The worked case's sender: size goal 10 segments, cwnd 14, a 1 MiB
+ * window, the peer's largest window as given. */
+static void setup_sender(struct tcp_fixture *f, uint64_t max_window)
 {
-	struct scn_error err = { { 0 } };
-	const char *const *k;
 	struct tcp_sock *tp;
 
-	scenario_init(&f->s);
-	for (k = pair; *k; k++)
-		assert_int_equal(scenario_set(&f->s, *k, &err), 0);
-	assert_int_equal(scenario_check(&f->s, &err), 0);
-	assert_int_equal(world_build(&f->w, &f->s, &err), 0);
-	assert_int_equal(f->w.apps[0].kind, APP_STREAM);
-	tp = f->tp = &f->w.apps[0].u.stream.tx;
-	f->cpu = tp->cpu;
-	f->cpu->running = true;	/* the test is the work item */
-	f->cpu->host->cur_cpu = f->cpu;
-	assert_int_equal(tp->mss, 1448);
+	tcp_fixture_setup(f, "3.12");
+	tp = f->tp;
 	tp->size_goal = 10 * 1448;
 	tp->cc.snd_cwnd = 14;
 	tp->snd_wnd = 1 << 20;
@@ -59,17 +38,9 @@ static void setup_sender(struct fixture *f, uint64_t max_window)
 	tp->sk.sk_sndbuf = 1 << 22;	/* room for every skb of the test */
 }
 
-static void teardown_sender(struct fixture *f)
-{
-	f->cpu->running = false;
-	f->cpu->host->cur_cpu = NULL;
-	world_destroy(&f->w);
-	scenario_free(&f->s);
-}
-
 static void test_push_one(void **state)
 {
-	struct fixture f;
+	struct tcp_fixture f;
 	struct tcp_sock *tp;
 
 	(void)state;
@@ -95,12 +66,12 @@ static void test_push_one(void **state)
 	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 1 * 1448, false), 1 * 1448);
 	assert_int_equal(tp->packets_out, 24);
 	assert_int_equal(tp->write_seq, 25 * 1448);
-	teardown_sender(&f);
+	tcp_fixture_teardown(&f);
 }
 
 static void test_forced_push(void **state)
 {
-	struct fixture f;
+	struct tcp_fixture f;
 	struct tcp_sock *tp;
 
 	(void)state;
@@ -116,7 +87,7 @@ static void test_forced_push(void **state)
 	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 25 * 1448, false), 10 * 1448);
 	assert_int_equal(tp->pushed_seq, 20 * 1448);
 	assert_int_equal(tp->packets_out, 10);
-	teardown_sender(&f);
+	tcp_fixture_teardown(&f);
 }
 
 int main(void)

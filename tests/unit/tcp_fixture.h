@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A TCP sender under test: two x86-64 hosts with the ideal NIC and one
+ * stream application from a to b, built as a world but not run. The test
+ * is the running work item on the sender's CPU, so it may call the TCP
+ * functions directly; nothing else happens unless it runs the simulation.
+ */
+#ifndef NICSIM_TESTS_TCP_FIXTURE_H
+#define NICSIM_TESTS_TCP_FIXTURE_H
+
+#include "run/world.h"
+
+struct tcp_fixture {
+	struct scenario	s;
+	struct world	w;
+	struct tcp_sock	*tp;
+	struct cpu	*cpu;
+};
+
+/* Build the pair with the sender on `kernel` (a kernel profile name). */
+static inline void tcp_fixture_setup(struct tcp_fixture *f, const char *kernel)
+{
+	static const char *const pair[] = {
+		"sim.duration=2s", "host.a.platform=x86-64", "host.a.driver=ideal",
+		"host.b.platform=x86-64", "host.b.driver=ideal", "app.s.type=stream",
+		"app.s.host=a", "app.s.dest=b", "app.s.start=1s", NULL,
+	};
+	struct scn_error err = { { 0 } };
+	const char *const *k;
+	char kset[64];
+
+	scenario_init(&f->s);
+	for (k = pair; *k; k++)
+		assert_int_equal(scenario_set(&f->s, *k, &err), 0);
+	snprintf(kset, sizeof(kset), "host.a.kernel=%s", kernel);
+	assert_int_equal(scenario_set(&f->s, kset, &err), 0);
+	assert_int_equal(scenario_check(&f->s, &err), 0);
+	assert_int_equal(world_build(&f->w, &f->s, &err), 0);
+	assert_int_equal(f->w.apps[0].kind, APP_STREAM);
+	f->tp = &f->w.apps[0].u.stream.tx;
+	f->cpu = f->tp->cpu;
+	f->cpu->running = true;	/* the test is the work item */
+	f->cpu->host->cur_cpu = f->cpu;
+	assert_int_equal(f->tp->mss, 1448);
+}
+
+static inline void tcp_fixture_teardown(struct tcp_fixture *f)
+{
+	f->cpu->running = false;
+	f->cpu->host->cur_cpu = NULL;
+	world_destroy(&f->w);
+	scenario_free(&f->s);
+}
+
+#endif
