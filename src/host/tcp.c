@@ -784,6 +784,25 @@ static void tcp_rtt_sample(struct tcp_sock *tp, sim_time_t now, sim_time_t sent)
 	tcp_rtt_update(tp, now / unit - sent / unit);
 }
 
+/* An echoed timestamp's age on the era's TS clock (tcp_formulas.c). */
+static int64_t tsecr_age_us(const struct tcp_sock *tp, sim_time_t now, sim_time_t tsecr)
+{
+	return tcp_tsecr_age_us(kp(tp)->ts_clock_ms, tp->host->tick, now, tsecr);
+}
+
+/* 4.4 and 6.x: the sample an echoed timestamp gives, when no skb gave one
+ * (tcp_ack_update_rtt's fallback), at the TS clock's resolution; min_rtt
+ * takes it too (tcp_update_rtt_min, at least 1 us). */
+static void tcp_rtt_sample_tsecr(struct tcp_sock *tp, sim_time_t now, sim_time_t tsecr)
+{
+	int64_t us = tsecr_age_us(tp, now, tsecr);
+	sim_time_t m = MAX(us, (int64_t)1) * PS_PER_US;
+
+	if (!tp->min_rtt || m < tp->min_rtt)
+		tp->min_rtt = m;
+	tcp_rtt_update(tp, us);
+}
+
 /*
  * tcp_ack_update_rtt: the ACK's RTT sample, if any (profile.c says which
  * era takes which). acked: the ACK acknowledged new data (FLAG_ACKED).
@@ -799,8 +818,13 @@ static void tcp_ack_update_rtt(struct tcp_sock *tp, sim_time_t now,
 		if (sent < 0)
 			sent = tp->rtt_sack_sent;
 	}
-	if (sent < 0 && ack->tsecr && (acked || kp(tp)->rtt_tsecr_any_ack))
+	if (sent < 0 && ack->tsecr && (acked || kp(tp)->rtt_tsecr_any_ack)) {
+		if (kp(tp)->rtt_usec) {
+			tcp_rtt_sample_tsecr(tp, now, ack->tsecr);
+			return;
+		}
 		sent = ack->tsecr;
+	}
 	if (sent >= 0)
 		tcp_rtt_sample(tp, now, sent);
 }
@@ -826,7 +850,8 @@ static void tcp_rtt_acked(struct tcp_sock *tp, const struct sk_buff *skb)
  * skb's ktime stamp, which CUBIC asks for when HZ < 1000
  * (TCP_CONG_RTT_STAMP), else in jiffies.
  * 4.4, 6.x: the same in microseconds, replaced by the newest newly SACKed
- * skb's, else the echoed timestamp on the TS clock if new data was acked.
+ * skb's, else (6.x only) the echoed timestamp's age in whole ms, at least
+ * one, if new data was acked.
  */
 static sim_time_t tcp_ca_rtt(const struct tcp_sock *tp, sim_time_t now,
 			     const struct sk_buff *ack, bool acked)
@@ -838,10 +863,11 @@ static sim_time_t tcp_ca_rtt(const struct tcp_sock *tp, sim_time_t now,
 			sent = tp->rtt_sack_last;
 		if (sent >= 0)	/* skb_mstamp: microsecond stamps */
 			return (now / PS_PER_US - sent / PS_PER_US) * PS_PER_US;
-		if (!acked || !ack->tsecr)
+		/* 6.x: the echoed timestamp's sample reaches the CA through
+		 * rs->rtt_us; 4.4 passes ca_rtt_us by value, so it does not */
+		if (!acked || !ack->tsecr || !kp(tp)->ts_clock_ms)
 			return -1;
-		sent = ack->tsecr;
-		unit = kp(tp)->ts_clock_ms ? PS_PER_MS : tp->host->tick;
+		return tsecr_age_us(tp, now, ack->tsecr) * PS_PER_US;
 	} else {
 		if (sent < 0)
 			return -1;

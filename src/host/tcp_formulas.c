@@ -338,6 +338,16 @@ uint32_t tcp_size_goal(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
 	return (uint32_t)max_u64(min_u64((uint64_t)segs * mss, skb_goal), mss);
 }
 
+int64_t tcp_tsecr_age_us(bool ms_clock, sim_time_t tick, sim_time_t now, sim_time_t tsecr)
+{
+	sim_time_t unit = ms_clock ? PS_PER_MS : tick;
+	int64_t d = now / unit - tsecr / unit;
+
+	if (ms_clock && d < 1)
+		d = 1;
+	return d * unit / PS_PER_US;
+}
+
 /* tcp_rtt_estimator (mean deviation on << 2, a quarter of a negative error
  * beyond mdev only when the sample is below srtt) and __tcp_set_rto. */
 int64_t tcp_rtt_estimator(struct tcp_rtt_est *e, int64_t m, int64_t rto_min,

@@ -73,6 +73,13 @@ struct tcp_rtt_est {
 int64_t tcp_rtt_estimator(struct tcp_rtt_est *e, int64_t m, int64_t rto_min,
 			  uint64_t snd_una, uint64_t snd_nxt);
 
+/* The age of an echoed timestamp, in microseconds, as the kernel's RTT
+ * fallback reads it (tcp_ack_update_rtt): on a jiffies TS clock (4.4)
+ * jiffies_to_usecs(tcp_time_stamp - rcv_tsecr), 0 within one jiffy; on
+ * the 1 kHz clock (6.x) tcp_rtt_tsopt_us(tp, 1), whole ms, at least one.
+ * tick: the jiffy; now and tsecr: when it is and when the TSval was. */
+int64_t tcp_tsecr_age_us(bool ms_clock, sim_time_t tick, sim_time_t now, sim_time_t tsecr);
+
 /* Default sysctls and constants per era, for profiles. */
 #define TCP_LIMIT_OUTPUT_BYTES_3X	131072U		/* 3.6-4.1, tcp_output.c */
 #define TCP_LIMIT_OUTPUT_BYTES_4X	262144U		/* 4.4.155 tcp_output.c */

@@ -361,6 +361,23 @@ static void test_rtt_estimator_jiffies(void **state)
 	assert_int_equal(e.srtt8, 15);
 }
 
+/* The echoed timestamp's age (tcp_ack_update_rtt's fallback): 4.4 in
+ * whole jiffies, 0 within one; 6.x in whole ms, at least 1 ms. */
+static void test_tsecr_age(void **state)
+{
+	sim_time_t tick = 4 * PS_PER_MS;	/* HZ 250 */
+
+	(void)state;
+	/* 4.4, TSval at 10.5 ms, now 11.9 ms: the same jiffy (8-12 ms) */
+	assert_int_equal(tcp_tsecr_age_us(false, tick, 11900 * PS_PER_US, 10500 * PS_PER_US), 0);
+	/* now 12.1 ms: one jiffy later, 4000 us for 1.6 ms of real age */
+	assert_int_equal(tcp_tsecr_age_us(false, tick, 12100 * PS_PER_US, 10500 * PS_PER_US), 4000);
+	/* 6.x: 0.3 ms within one ms counts as 1 ms; 2.4 ms across 3
+	 * boundaries (10.5 -> 12.9) is 2 ms */
+	assert_int_equal(tcp_tsecr_age_us(true, tick, 10800 * PS_PER_US, 10500 * PS_PER_US), 1000);
+	assert_int_equal(tcp_tsecr_age_us(true, tick, 12900 * PS_PER_US, 10500 * PS_PER_US), 2000);
+}
+
 /* rttvar follows the window's mdev_max up at once and down by a quarter
  * of the gap per window of data (snd_una past rtt_seq). */
 static void test_rtt_estimator_rttvar(void **state)
@@ -457,6 +474,7 @@ int main(void)
 		cmocka_unit_test(test_gso_tso_autosize),
 		cmocka_unit_test(test_gso_tso_autosize_nortt),
 		cmocka_unit_test(test_rtt_estimator_jiffies),
+		cmocka_unit_test(test_tsecr_age),
 		cmocka_unit_test(test_rtt_estimator_rttvar),
 		cmocka_unit_test(test_rtt_estimator_usec),
 		cmocka_unit_test(test_sack_blocks),
