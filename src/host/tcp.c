@@ -1413,6 +1413,7 @@ static void tcp_enter_loss_sack(struct cpu *cpu, struct tcp_sock *tp)
 static void tcp_write_timer(struct cpu *cpu, struct timer_list *t)
 {
 	struct tcp_sock *tp = t->arg;
+	struct sk_buff *skb;
 
 	if (!tp->packets_out || !tp->rto_deadline)
 		return;
@@ -1452,7 +1453,10 @@ static void tcp_write_timer(struct cpu *cpu, struct timer_list *t)
 		tcp_enter_loss_sack(cpu, tp);
 		return;
 	}
-	/* without SACK: go back N */
+	/* without SACK: go back N; what goes again is a retransmission
+	 * (Karn: no RTT sample from it, as tcp_retransmit_skb marks it) */
+	for (skb = tp->write_queue.head; skb && skb != tp->send_head; skb = skb->next)
+		skb->sacked |= TCPCB_EVER_RETRANS;
 	tp->reno_sacked = 0;
 	tp->packets_out = 0;
 	tp->snd_nxt = tp->snd_una;

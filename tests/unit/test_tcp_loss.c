@@ -82,11 +82,60 @@ static void test_rto_in_recovery(void **state)
 	tcp_fixture_teardown(&f);
 }
 
+/*
+ * Karn's rule after an RTO, 6.x (the 1 ms TS clock): ten segments sent at
+ * 1 ms, the head retransmitted at 6 ms, its ACK at 6.1 ms echoing the
+ * original's TSval (1 ms). The retransmission's stamp gives no sample
+ * (0.1 ms would be wrong); the echoed timestamp does, 5 ms old.
+ */
+static void test_karn_after_rto(void **state)
+{
+	struct tcp_fixture f;
+	struct tcp_sock *tp;
+	struct sk_buff *ack;
+
+	(void)state;
+	tcp_fixture_setup(&f, "6.x");
+	tp = f.tp;
+	tp->sack_ok = false;
+	tp->size_goal = 10 * 1448;
+	tp->cc.snd_cwnd = 20;
+	tp->snd_wnd = 1 << 20;
+	tp->sk.sk_sndbuf = 1 << 22;
+	f.cpu->t = 1 * PS_PER_MS;
+	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 10 * 1448, false), 10 * 1448);
+	tcp_push(f.cpu, tp);
+	assert_int_equal(tp->packets_out, 10);
+	f.cpu->t = 6 * PS_PER_MS;
+	fire_rto(&f);
+	assert_int_equal(tp->ca_state, TCP_CA_LOSS);
+	f.cpu->t = 6 * PS_PER_MS + 100 * PS_PER_US;
+	ack = alloc_skb(tp->host, 128);
+	ack->protocol = ETH_P_IP;
+	ack->ip_proto = IPPROTO_TCP_;
+	ack->saddr = tp->daddr;
+	ack->daddr = tp->host->addr;
+	ack->sport = tp->dport;
+	ack->dport = tp->sk.port;
+	ack->seq = ack->end_seq = tp->rcv_nxt;
+	ack->ack_seq = tp->snd_una + 1448;
+	ack->tcp_flags = TCPHDR_ACK;
+	ack->tcp_win = 1 << 20;
+	ack->tsval = f.cpu->t;
+	ack->tsecr = 1 * PS_PER_MS;
+	tcp_v4_rcv(f.cpu, ack);
+	assert_int_equal(tp->snd_una, 1448);
+	assert_int_equal(tp->min_rtt, 5 * PS_PER_MS);
+	assert_int_equal(tp->srtt, 5 * PS_PER_MS);
+	tcp_fixture_teardown(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rto_from_open),
 		cmocka_unit_test(test_rto_in_recovery),
+		cmocka_unit_test(test_karn_after_rto),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
