@@ -60,6 +60,7 @@ struct scn_sysctl {
 	int64_t		tcp_ecn;	/* net.ipv4.tcp_ecn */
 	int64_t		tcp_sack;	/* net.ipv4.tcp_sack */
 	int64_t		tcp_autocorking;	/* net.ipv4.tcp_autocorking */
+	int64_t		tcp_slow_start_after_idle;
 	char		tcp_congestion_control[SCN_NAME_MAX];
 };
 

@@ -40,6 +40,7 @@ void host_init(struct host *h, struct sim *sim, struct skb_pool *pool, int idx,
 	h->wmem_max = kp_wmem_max(plat, kp);
 	h->tcp_ecn = 2;		/* sysctl_tcp_ecn default since 2.6.31 */
 	h->tcp_sack = 1;
+	h->tcp_slow_start_after_idle = 1;
 	h->ts_memo_size[0] = h->ts_memo_size[1] = UINT32_MAX;	/* none yet */
 	snprintf(stream, sizeof(stream), "host.%s", name);
 	rng_stream(&h->rng, seed, stream);

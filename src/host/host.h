@@ -95,6 +95,7 @@ struct host {
 	int64_t		wmem_max;
 	int		tcp_ecn;	/* net.ipv4.tcp_ecn: 0 off, 1 request, 2 accept */
 	int		tcp_sack;	/* net.ipv4.tcp_sack */
+	int		tcp_slow_start_after_idle;	/* net.ipv4.tcp_slow_start_after_idle */
 	struct rng	rng;
 	uint16_t	ip_id;
 	uint8_t		neigh;		/* the peer's host index (one link) */

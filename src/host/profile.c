@@ -156,6 +156,10 @@ static const struct platform platforms[] = {
  * tso_defer: tcp_tso_should_defer as in 3.10.99, 3.12.0 and 3.13.0
  * (the same in all three; given to 3.5 and 3.11 unread), 4.4.155 and
  * 6.18.2.
+ * cwnd_restart_at_entail: slow start after idle (tcp_cwnd_restart) is
+ * tested in tcp_event_data_sent as a data skb is sent in 3.12.0, in
+ * tcp_slow_start_after_idle_check as tcp_skb_entail queues one in 4.4.155
+ * and 6.18.2.
  * autocork: tcp_should_autocork (tcp_push) as in 4.4.155 and 6.18.2;
  * 3.14 introduced autocorking (f54b311142a9), a181ceb501b3 added the
  * test that the tail is not the write queue's head (no 3.14 tree read).
@@ -202,7 +206,8 @@ static const struct kprofile kprofiles[] = {
 	  .autocork = AUTOCORK_HEAD,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,
 	  .tsq_mode = TSQ_MIN_MAX, .tcp_limit_output_bytes = 262144,
-	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE_NORTT, .rtt_usec = true },
+	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE_NORTT, .rtt_usec = true,
+	  .cwnd_restart_at_entail = true },
 	{ .name = "6.x", .source = "Linux 6.x (6.18.2 read)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, .sndbuf_int_clamp = true,
 	  .small_head_cache = true, .wmem_max = 4 << 20, NET_3X,
@@ -212,6 +217,7 @@ static const struct kprofile kprofiles[] = {
 	  .tsq_ksoftirqd_wait = true, .tcp_max_reordering = 300, .cwnd_limited_v6 = true,
 	  .tso_defer = TSO_DEFER_6X, .autocork = AUTOCORK_RTX,
 	  .ts_clock_ms = true, .rtt_usec = true, .watchdog_oldest = true,
+	  .cwnd_restart_at_entail = true,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE },
 };
 

@@ -131,14 +131,21 @@ static void tcp_update_pacing_rate(struct tcp_sock *tp)
  * that fires before the deadline re-arms itself, as tcp_write_timer does
  * when icsk_timeout is still ahead.
  */
-static void tcp_set_rto_timer(struct cpu *cpu, struct tcp_sock *tp)
+/* icsk_rto in jiffies: the estimator's RTO doubled per backoff
+ * (inet_csk_rto_backoff: at most TCP_RTO_MAX, tested before shifting). */
+static uint64_t tcp_icsk_rto_jiffies(const struct tcp_sock *tp)
 {
-	/* inet_csk_rto_backoff: rto << backoff, at most TCP_RTO_MAX, tested
-	 * before shifting. Deviation: Linux gives up after tcp_retries2
-	 * timeouts (ETIMEDOUT); the model keeps retrying at TCP_RTO_MAX. */
 	sim_time_t rto = tp->backoff >= 32 || tp->rto > (TCP_RTO_MAX >> tp->backoff) ?
 			 TCP_RTO_MAX : tp->rto << tp->backoff;
-	uint64_t j = (uint64_t)DIV_ROUND_UP(rto, tp->host->tick);
+
+	return (uint64_t)DIV_ROUND_UP(rto, tp->host->tick);
+}
+
+static void tcp_set_rto_timer(struct cpu *cpu, struct tcp_sock *tp)
+{
+	/* Deviation: Linux gives up after tcp_retries2 timeouts
+	 * (ETIMEDOUT); the model keeps retrying at TCP_RTO_MAX. */
+	uint64_t j = tcp_icsk_rto_jiffies(tp);
 
 	tp->rto_deadline = cpu_jiffies(cpu) + MAX(j, 1u);
 	if (!tp->rto_timer.pending || tp->rto_timer.expires > tp->rto_deadline)
@@ -370,6 +377,42 @@ void tcp_track_cwnd_usage(struct tcp_sock *tp, bool is_cwnd_limited)
 	}
 }
 
+/* tcp_current_ssthresh: during a reduction ssthresh, else at least 3/4
+ * of cwnd. */
+static uint32_t tcp_current_ssthresh(const struct tcp_sock *tp)
+{
+	uint32_t cwnd = tp->cc.snd_cwnd;
+
+	if (tp->ca_state == TCP_CA_CWR || tp->ca_state == TCP_CA_RECOVERY)
+		return tp->cc.snd_ssthresh;
+	return MAX(tp->cc.snd_ssthresh, (cwnd >> 1) + (cwnd >> 2));
+}
+
+/*
+ * Slow start after idle (3.12.0 tcp_event_data_sent, 4.4.155 and 6.18.2
+ * tcp_slow_start_after_idle_check, tcp_cwnd_restart): nothing in flight
+ * and no data sent for more than an RTO (jiffies): ssthresh keeps 3/4 of
+ * the window, which halves once per RTO of idle beyond the first, down to
+ * the initial window. CUBIC and Reno do nothing on CA_EVENT_CWND_RESTART.
+ */
+static void tcp_slow_start_after_idle_check(struct cpu *cpu, struct tcp_sock *tp)
+{
+	sim_time_t now = cpu_now(cpu);
+	int64_t rto = (int64_t)tcp_icsk_rto_jiffies(tp);
+	int64_t delta = now / tp->host->tick - tp->lsndtime / tp->host->tick;
+	uint32_t cwnd = tp->cc.snd_cwnd, restart = MIN((uint32_t)TCP_INIT_CWND, cwnd);
+
+	if (!tp->host->tcp_slow_start_after_idle || tp->packets_out || delta <= rto)
+		return;
+	tp->cc.snd_ssthresh = tcp_current_ssthresh(tp);
+	while ((delta -= rto) > 0 && cwnd > restart)
+		cwnd >>= 1;
+	tp->cc.snd_cwnd = MAX(cwnd, restart);
+	tp->cwnd_stamp = now;
+	tp->cwnd_used = 0;
+	tp->cwnd_restarts++;
+}
+
 /*
  * tcp_cwnd_validate / tcp_cwnd_application_limited (RFC 2861): a window
  * not filled, and not grown on by any ACK (tcp_cong_avoid stamps it), for
@@ -395,15 +438,15 @@ static void tcp_cwnd_validate(struct cpu *cpu, struct tcp_sock *tp, bool is_cwnd
 	}
 	if (tp->packets_out > tp->cwnd_used)
 		tp->cwnd_used = tp->packets_out;
-	if (now - tp->cwnd_stamp < tp->rto)
+	if (!tp->host->tcp_slow_start_after_idle ||
+	    now / tp->host->tick - tp->cwnd_stamp / tp->host->tick <
+	    (int64_t)tcp_icsk_rto_jiffies(tp))
 		return;
 	if (tp->ca_state == TCP_CA_OPEN && !tp->nospace) {
 		uint32_t used = MAX(tp->cwnd_used, (uint32_t)TCP_INIT_CWND);
 
 		if (used < tp->cc.snd_cwnd) {
-			/* tcp_current_ssthresh */
-			tp->cc.snd_ssthresh = MAX(tp->cc.snd_ssthresh,
-						  (tp->cc.snd_cwnd >> 1) + (tp->cc.snd_cwnd >> 2));
+			tp->cc.snd_ssthresh = tcp_current_ssthresh(tp);
 			tp->cc.snd_cwnd = (tp->cc.snd_cwnd + used) >> 1;
 			tp->cwnd_decays++;
 		}
@@ -528,6 +571,8 @@ static void __tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp, bool push_one
 			limit -= limit % tp->mss;	/* tcp_mss_split_point */
 		if (payload(skb) > limit)
 			tso_fragment(tp, skb, limit);
+		if (!kp(tp)->cwnd_restart_at_entail)	/* tcp_event_data_sent */
+			tcp_slow_start_after_idle_check(cpu, tp);
 		if (idle && tp->cc.ops->tx_start)	/* CA_EVENT_TX_START */
 			tp->cc.ops->tx_start(&tp->cc, cpu_now(cpu), tp->lsndtime);
 		idle = false;
@@ -624,7 +669,9 @@ uint32_t tcp_sendmsg_step(struct cpu *cpu, struct tcp_sock *tp, uint32_t len, bo
 		skb->seq = skb->end_seq = tp->write_seq;
 		skb->truesize = head_truesize(tp);
 		tp->sk_wmem_queued += skb->truesize;
-		skb_queue_tail(&tp->write_queue, skb);
+		skb_queue_tail(&tp->write_queue, skb);	/* tcp_skb_entail */
+		if (kp(tp)->cwnd_restart_at_entail)
+			tcp_slow_start_after_idle_check(cpu, tp);
 		if (!tp->send_head)
 			tp->send_head = skb;
 	}

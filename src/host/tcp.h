@@ -207,6 +207,7 @@ struct tcp_sock {
 	uint32_t	max_packets_out;
 	uint64_t	cwnd_usage_seq;	/* max_packets_seq in 4.4 */
 	uint64_t	cwnd_decays;
+	uint64_t	cwnd_restarts;	/* tcp_cwnd_restart: slow start after idle */
 	bool		tsq_throttled, tsq_queued;
 	/* lock_sock: the application is inside tcp_sendmsg; softirq work on
 	 * the socket is queued (sk_backlog) or deferred (tcp_release_cb) */

@@ -231,6 +231,7 @@ static json_t *stream_json(const struct stream_app *s, sim_time_t end)
 	json_object_set_new(o, "tsq_throttles", json_integer((json_int_t)tp->tsq_throttles));
 	json_object_set_new(o, "autocorks", json_integer((json_int_t)tp->autocorks));
 	json_object_set_new(o, "cwnd_decays", json_integer((json_int_t)tp->cwnd_decays));
+	json_object_set_new(o, "cwnd_restarts", json_integer((json_int_t)tp->cwnd_restarts));
 	json_object_set_new(o, "backlogged", json_integer((json_int_t)tp->backlogged));
 	json_object_set_new(o, "backlog_drops", json_integer((json_int_t)tp->backlog_drops));
 	json_object_set_new(o, "ecn", json_boolean(tp->ecn_flags & TCP_ECN_OK));

@@ -273,6 +273,8 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		h->tcp_ecn = (int)sh->sysctl.tcp_ecn;
 	if (sh->sysctl.tcp_sack != SCN_UNSET)
 		h->tcp_sack = (int)sh->sysctl.tcp_sack;
+	if (sh->sysctl.tcp_slow_start_after_idle != SCN_UNSET)
+		h->tcp_slow_start_after_idle = (int)sh->sysctl.tcp_slow_start_after_idle;
 	if (sh->sysctl.tcp_autocorking != SCN_UNSET)	/* 4.4's rule where the era lacks one */
 		h->kp_local.autocork = !sh->sysctl.tcp_autocorking ? AUTOCORK_NONE :
 				       kp->autocork ? kp->autocork : AUTOCORK_HEAD;
