@@ -78,12 +78,47 @@
  *    peer's largest window written since the last push mark) sends what
  *    it may, else a full send head goes alone (tcp_push_one: one skb, no
  *    TSO deferral); the end of a write marks the push point (tcp_push).
+ *  - autocorking (3.14+, tcp_should_autocork in tcp_push: 4.4's rule, the
+ *    tail is not the write queue's head, and 6.x's, the retransmit queue
+ *    is not empty), net.ipv4.tcp_autocorking.
+ *  - RFC 2861 and idle (tcp_cwnd_validate, tcp_cwnd_application_limited,
+ *    tcp_cwnd_restart): an unused window decays once an RTO passes with
+ *    no ACK it may grow on; a sender idle for more than an RTO restarts
+ *    with its window halved per RTO of idle, down to IW10 (3.x as a data
+ *    skb is sent, 4.4 and 6.x as tcp_sendmsg queues one); both follow
+ *    net.ipv4.tcp_slow_start_after_idle.
  * Leaves out: handshake and teardown (connections start established,
  * with IW10 and the peer's initial window; SACK-permitted is agreed as the
- * SYNs would), AccECN and DCTCP, Nagle (bulk flows only), autocorking
- * (3.14+: tcp_push holds a write's last skb back while earlier ones of
- * the socket are still in the qdisc or driver), window scaling limits
- * (64-bit windows), memory pressure.
+ * SYNs would), AccECN and DCTCP, Nagle (bulk flows only), window scaling
+ * limits (64-bit windows), memory pressure.
+ * Leaves out, sender loss recovery (so a tail loss, or one with fewer than
+ * three SACKed segments above it, waits for the RTO): the tail loss probe
+ * and early retransmit (tcp_early_retrans 3, 3.10 on: tcp_schedule_loss_probe,
+ * tcp_send_loss_probe, tcp_process_tlp_ack), RACK (4.4 on: lost
+ * retransmissions found by send time, also in Loss; 6.x's reorder timer
+ * and loss marking in every state), F-RTO's new data first after an RTO,
+ * forward retransmission (tcp_can_forward_retransmit), SACK reneging, the
+ * retransmit hold-backs (__tcp_retransmit_skb's sk_wmem_alloc test,
+ * skb_still_in_host_queue, 6.x TSQ and pacing on retransmits), a local
+ * qdisc drop entering CWR (tcp_transmit_skb's tcp_enter_cwr), the 4.4 and
+ * 6.x PRR slow-start bound, the RTO re-armed by a SACK-only ACK's sample,
+ * the Disorder state, 6.x's cwnd of in_flight + 1 after an RTO.
+ * Leaves out, congestion-control details: 4.4 and 6.x grow the window on
+ * the ACK that ends Recovery and not on the one that enters it (the
+ * model grows it in 3.x's order), 6.x counts newly delivered segments
+ * (SACKed ones once), high reordering lets SACK-only ACKs grow the
+ * window (FLAG_FORWARD_PROGRESS), 3.x takes in_flight before SACK
+ * tagging, the pacing rate is refreshed on every cumulative ACK.
+ * Leaves out, receiver: rcv_ssthresh and tcp_grow_window (the offered
+ * window starts at the free space, not 10 MSS, and growing it forces no
+ * immediate ACK), 3.x and 4.4's prequeue (a blocked reader's segments and
+ * ACKs handled in its process context), quick-ack counts from the window
+ * (10 at a 3.x start) and its re-arming after out-of-order data,
+ * duplicates or idle, the 3.13/4.4/6.x autotuning rules and initial
+ * buffers (3.12's everywhere), 6.x compressed SACKs and its immediate ACK
+ * when the out-of-order queue empties, ICSK_ACK_PUSHED (PSH is set on
+ * every data segment), GRO's flush rules, tcp_clamp_window and queue
+ * collapsing, a zero window.
  *  - the socket lock (net/core/sock.c lock_sock, release_sock,
  *    __release_sock; tcp_v4_rcv's sk_add_backlog; tcp_release_cb): a
  *    sender owns its socket from the first step of a write()/sendfile()
@@ -96,7 +131,9 @@
  *    never deferred.
  * RTT samples are whole jiffies (at least one) before 3.15, as
  * tcp_time_stamp was; the era's formulas receive srtt and convert it to
- * their own units (jiffies<<3 in 3.x, usec later). The receiver's RTT (which paces tcp_rmem autotuning) is measured
+ * their own units (jiffies<<3 in 3.x, usec later); from 3.15 a sample
+ * that only an echoed timestamp gives keeps the TS clock's resolution
+ * (4.4: whole jiffies, 0 within one; 6.x: whole ms, at least one). The receiver's RTT (which paces tcp_rmem autotuning) is measured
  * in timestamp-clock units as the kernel does: jiffies before 4.13, so at
  * least 4 ms on a HZ=250 receiver.
  * Deviation: 6.x TCP-internal pacing (EDT) does not delay packets; the
