@@ -208,6 +208,21 @@ static void tcp_event_ack_sent(struct cpu *cpu, struct tcp_sock *tp, uint32_t wi
 }
 
 /* tcp_transmit_skb: a clone of a write-queue skb to IP. */
+static void tcp_enter_cwr(struct cpu *cpu, struct tcp_sock *tp);
+
+/* The end of tcp_transmit_skb, data or ACK: a segment the local qdisc
+ * dropped (NET_XMIT_DROP, or fq_codel's _CN) puts the socket in CWR. */
+static void tcp_queue_xmit(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *c)
+{
+	int err = ERR_OK;
+
+	ip_send_skb(cpu, c, &err);
+	if (err != ERR_OK) {
+		tp->local_drops++;
+		tcp_enter_cwr(cpu, tp);
+	}
+}
+
 static void tcp_transmit_skb(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *skb)
 {
 	struct sk_buff *c = skb_pool_get(tp->host->pool);
@@ -233,7 +248,7 @@ static void tcp_transmit_skb(struct cpu *cpu, struct tcp_sock *tp, struct sk_buf
 	skb->tsval = c->tsval;
 	tp->segs_out += c->gso_segs;
 	tcp_event_ack_sent(cpu, tp, win);
-	ip_send_skb(cpu, c, NULL);
+	tcp_queue_xmit(cpu, tp, c);
 }
 
 /* tso_fragment: split skb so that it carries `len` bytes. */
@@ -1355,20 +1370,21 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 }
 
 /*
- * An ACK with ECE (FLAG_ECE): once per window, tcp_enter_cwr sets
- * ssthresh from the congestion control and queues CWR for the next new
- * segment; PRR brings cwnd down to it, and it does not grow until
- * snd_una passes high_seq.
+ * tcp_enter_cwr, on an ACK with ECE (FLAG_ECE) or a segment the local
+ * qdisc dropped (tcp_transmit_skb): once per window, ssthresh from the
+ * congestion control, and with ECN CWR queued for the next new segment
+ * (tcp_init_cwnd_reduction, TCP_ECN_queue_cwr); PRR brings cwnd down to
+ * it, and it does not grow until snd_una passes high_seq.
  */
 static void tcp_enter_cwr(struct cpu *cpu, struct tcp_sock *tp)
 {
-	tp->ece_acks++;
 	if (tp->ca_state != TCP_CA_OPEN)
 		return;
 	tp->undo_marker = 0;
 	tcp_init_cwnd_reduction(cpu, tp);
 	tp->ca_state = TCP_CA_CWR;
-	tp->ecn_flags |= TCP_ECN_QUEUE_CWR;
+	if (tp->ecn_flags & TCP_ECN_OK)
+		tp->ecn_flags |= TCP_ECN_QUEUE_CWR;
 	tp->cwr_events++;
 }
 
@@ -1431,8 +1447,10 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 	if (!entered && tp->ca_state == prior_state &&
 	    (prior_state == TCP_CA_CWR || prior_state == TCP_CA_RECOVERY))
 		tcp_cwnd_reduction(tp, prior_unsacked, false);
-	if ((tp->ecn_flags & TCP_ECN_OK) && (skb->tcp_flags & TCPHDR_ECE))
+	if ((tp->ecn_flags & TCP_ECN_OK) && (skb->tcp_flags & TCPHDR_ECE)) {
+		tp->ece_acks++;
 		tcp_enter_cwr(cpu, tp);
+	}
 	tcp_write_xmit(cpu, tp);	/* tcp_data_snd_check */
 }
 
@@ -1544,7 +1562,7 @@ static void tcp_send_ack(struct cpu *cpu, struct tcp_sock *tp)
 	tcp_charge_owner(tp, c);	/* tcp_transmit_skb charges ACKs too */
 	tp->acks_out++;
 	tcp_event_ack_sent(cpu, tp, win);
-	ip_send_skb(cpu, c, NULL);
+	tcp_queue_xmit(cpu, tp, c);
 }
 
 static void tcp_delack_timer(struct cpu *cpu, struct timer_list *t)

@@ -100,8 +100,7 @@
  * forward retransmission (tcp_can_forward_retransmit), SACK reneging, the
  * retransmit hold-backs (__tcp_retransmit_skb's sk_wmem_alloc test,
  * skb_still_in_host_queue, 6.x TSQ and pacing on retransmits), a local
- * qdisc drop entering CWR (tcp_transmit_skb's tcp_enter_cwr), the 4.4 and
- * 6.x PRR slow-start bound, the RTO re-armed by a SACK-only ACK's sample,
+ * the 4.4 and 6.x PRR slow-start bound, the RTO re-armed by a SACK-only ACK's sample,
  * the Disorder state, 6.x's cwnd of in_flight + 1 after an RTO.
  * Leaves out, congestion-control details: 4.4 and 6.x grow the window on
  * the ACK that ends Recovery and not on the one that enters it (the
@@ -245,6 +244,7 @@ struct tcp_sock {
 	uint64_t	cwnd_usage_seq;	/* max_packets_seq in 4.4 */
 	uint64_t	cwnd_decays;
 	uint64_t	cwnd_restarts;	/* tcp_cwnd_restart: slow start after idle */
+	uint64_t	local_drops;	/* segments the local qdisc dropped (each enters CWR) */
 	bool		tsq_throttled, tsq_queued;
 	/* lock_sock: the application is inside tcp_sendmsg; softirq work on
 	 * the socket is queued (sk_backlog) or deferred (tcp_release_cb) */

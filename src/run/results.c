@@ -237,6 +237,7 @@ static json_t *stream_json(const struct stream_app *s, sim_time_t end)
 	json_object_set_new(o, "ecn", json_boolean(tp->ecn_flags & TCP_ECN_OK));
 	json_object_set_new(o, "ece_acks", json_integer((json_int_t)tp->ece_acks));
 	json_object_set_new(o, "cwr_events", json_integer((json_int_t)tp->cwr_events));
+	json_object_set_new(o, "local_drops", json_integer((json_int_t)tp->local_drops));
 	json_object_set_new(o, "ce_received", json_integer((json_int_t)s->rx.ce_received));
 	json_object_set_new(o, "cwnd", json_integer(tp->cc.snd_cwnd));
 	json_object_set_new(o, "ssthresh", json_integer(tp->cc.snd_ssthresh));

@@ -34,6 +34,11 @@ python3 -c "import sys; sys.exit(0 if abs(sum($(g defer "['limited_by']").values
 # the timer really runs, the TSQ throttle really engages
 [ "$(jget "$T/timer.json" "d['hosts']['dut']['nic']['tx_done_timer_runs'] > 200")" = True ] || fail "timer runs"
 [ "$(g timer "['tsq_throttles'] > 100")" = True ] || fail "no TSQ throttling with timer reclaim"
+# no TSQ (3.5) and a 20-packet qdisc: the qdisc drops TCP's segments and
+# tcp_transmit_skb puts the socket in CWR (once per window, from Open)
+run qdrop --set host.dut.kernel=3.5 --set host.dut.tx_queue_len=20
+[ "$(g qdrop "['local_drops'] > 0 and d['apps']['netperf']['cwr_events'] > 0")" = True ] ||
+	fail "local drops: $(g qdrop "['local_drops']"), CWR $(g qdrop "['cwr_events']")"
 # software TSO (mvneta-6.x): line rate for less CPU than GSO segmentation
 # 6.x HyStart's ACK train allows a TSO/GRO cushion (hystart_ack_delay:
 # min(1 ms, 4 x sk_gso_max_size / pacing rate)) before it calls a round
