@@ -96,6 +96,13 @@ enum gso_seg_charge {
 };
 
 /* tcp_should_autocork (3.14+, f54b311142a9 "tcp: auto corking") */
+/* The tail loss probe (tcp_early_retrans 3, the default from 3.10). */
+enum tlp_rule {
+	TLP_NONE,	/* before 3.10 */
+	TLP_3X,		/* 3.10.99, 3.12.0, 4.4.155 read: Open, SACK, cwnd-limited or nothing to send; 2 srtt, at least 10 ms */
+	TLP_6X,		/* 6.18.2 read: Open or CWR, SACK; 2 srtt + 2 jiffies */
+};
+
 enum autocork_rule {
 	AUTOCORK_NONE,
 	AUTOCORK_HEAD,	/* 4.4.155 read (a181ceb501b3's test): the tail is not the write queue's head */
@@ -135,6 +142,7 @@ struct kprofile {
 	int		cc_era;			/* enum tcp_cc_era: the 3.x counting rules */
 	int		tso_defer;		/* enum tso_defer_rule: tcp_tso_should_defer */
 	int		autocork;		/* enum autocork_rule; net.ipv4.tcp_autocorking */
+	int		tlp;			/* enum tlp_rule */
 	/* 6.x tcp_cwnd_validate / tcp_is_cwnd_limited (vs 4.4's; rtt_usec only) */
 	bool		cwnd_limited_v6;
 	bool		ts_clock_ms;		/* TCP timestamps tick in ms (>= 4.13), else jiffies */

@@ -148,6 +148,7 @@ static void tcp_set_rto_timer(struct cpu *cpu, struct tcp_sock *tp)
 	uint64_t j = tcp_icsk_rto_jiffies(tp);
 
 	tp->rto_deadline = cpu_jiffies(cpu) + MAX(j, 1u);
+	tp->tlp_armed = false;	/* ICSK_TIME_RETRANS */
 	if (!tp->rto_timer.pending || tp->rto_timer.expires > tp->rto_deadline)
 		mod_timer(cpu, &tp->rto_timer, tp->rto_deadline);
 }
@@ -155,6 +156,7 @@ static void tcp_set_rto_timer(struct cpu *cpu, struct tcp_sock *tp)
 static void tcp_clear_rto_timer(struct tcp_sock *tp)
 {
 	tp->rto_deadline = 0;	/* the pending timer finds nothing to do */
+	tp->tlp_armed = false;
 }
 
 static void fill_tcp_header(struct tcp_sock *tp, struct sk_buff *c, struct cpu *cpu)
@@ -558,8 +560,11 @@ send_now:
 	return false;
 }
 
-/* push_one: tcp_push_one's call, one skb without TSO deferral. */
-static void __tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp, bool push_one)
+static bool tcp_schedule_loss_probe(struct cpu *cpu, struct tcp_sock *tp);
+
+/* push_one: 1, tcp_push_one's call, one skb without TSO deferral; 2, a
+ * loss probe's, which may also exceed cwnd by one segment. */
+static void __tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp, int push_one)
 {
 	struct sk_buff *skb;
 	bool sent = false, idle = !tp->packets_out, cwnd_full = false;
@@ -571,7 +576,7 @@ static void __tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp, bool push_one
 		uint64_t wnd_end = tp->snd_una + tp->snd_wnd;
 		uint32_t quota, limit, in_flight = tcp_in_flight(tp);
 
-		if (in_flight >= tp->cc.snd_cwnd || skb->seq >= wnd_end)
+		if ((in_flight >= tp->cc.snd_cwnd && push_one != 2) || skb->seq >= wnd_end)
 			break;
 		if (!push_one && payload(skb) > tp->mss &&
 		    tcp_tso_should_defer(cpu, tp, skb, in_flight, &cwnd_full)) {
@@ -580,7 +585,7 @@ static void __tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp, bool push_one
 		}
 		if (tcp_tsq_check(tp, skb))
 			break;
-		quota = tp->cc.snd_cwnd - in_flight;
+		quota = in_flight < tp->cc.snd_cwnd ? tp->cc.snd_cwnd - in_flight : 1;
 		limit = (uint32_t)MIN((uint64_t)quota * tp->mss, wnd_end - skb->seq);
 		if (limit >= tp->mss)
 			limit -= limit % tp->mss;	/* tcp_mss_split_point */
@@ -606,8 +611,12 @@ static void __tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp, bool push_one
 	if (sent || (cwnd_full && kp(tp)->cwnd_limited_v6))
 		tcp_cwnd_validate(cpu, tp, cwnd_full);
 	if (sent) {
-		if (!tp->rto_deadline)
+		/* tcp_event_new_data_sent: an RTO if none, or instead of a
+		 * probe; then one probe per tail loss episode */
+		if (!tp->rto_deadline || tp->tlp_armed)
 			tcp_set_rto_timer(cpu, tp);
+		if (push_one != 2)
+			tcp_schedule_loss_probe(cpu, tp);
 	}
 }
 
@@ -630,7 +639,7 @@ static void tcp_retransmit_head(struct cpu *cpu, struct tcp_sock *tp)
 
 static void tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp)
 {
-	__tcp_write_xmit(cpu, tp, false);
+	__tcp_write_xmit(cpu, tp, 0);
 }
 
 /*
@@ -708,7 +717,7 @@ uint32_t tcp_sendmsg_step(struct cpu *cpu, struct tcp_sock *tp, uint32_t len, bo
 		tp->pushed_seq = tp->write_seq;		/* tcp_mark_push */
 		tcp_write_xmit(cpu, tp);
 	} else if (skb == tp->send_head) {
-		__tcp_write_xmit(cpu, tp, true);	/* tcp_push_one */
+		__tcp_write_xmit(cpu, tp, 1);	/* tcp_push_one */
 	}
 	return copy;
 }
@@ -1160,6 +1169,7 @@ static int tcp_check_dsack(struct tcp_sock *tp, const struct sk_buff *ack, uint6
 	    !(s0 < 0 || (ack->nr_sack > 1 && s0 >= ack->sack[1][0] && e0 <= ack->sack[1][1])))
 		return 0;
 	tp->dsacks_in++;
+	tp->ack_dsack = true;
 	if (tp->undo_marker && tp->undo_retrans > 0 && end > tp->undo_marker)
 		tp->undo_retrans--;
 	return 1;
@@ -1221,6 +1231,7 @@ static void tcp_init_cwnd_reduction(struct cpu *cpu, struct tcp_sock *tp)
 {
 	tp->cc.now = cpu_now(cpu);
 	tp->high_seq = tp->snd_nxt;
+	tp->tlp_high_seq = 0;
 	tp->cc.snd_cwnd_cnt = 0;
 	tp->prior_cwnd = tp->cc.snd_cwnd;
 	tp->prr_delivered = 0;
@@ -1388,9 +1399,40 @@ static void tcp_enter_cwr(struct cpu *cpu, struct tcp_sock *tp)
 	tp->cwr_events++;
 }
 
+/*
+ * tcp_process_tlp_ack: an ACK past tlp_high_seq means the probe repaired
+ * a loss: cwnd goes to a freshly reduced ssthresh at once (CWR entered and
+ * ended), unless a D-SACK says the probe was needless; a pure duplicate
+ * ACK at tlp_high_seq ends the episode with no loss (3.12.0, 6.18.2; 6.x
+ * also ends it on the ACK of a new-data probe).
+ */
+static void tcp_process_tlp_ack(struct cpu *cpu, struct tcp_sock *tp, uint64_t ack,
+				bool una_advanced, bool not_dup, bool data_sacked)
+{
+	if (ack < tp->tlp_high_seq)
+		return;
+	if (kp(tp)->tlp == TLP_6X && !tp->tlp_retrans) {
+		tp->tlp_high_seq = 0;
+		return;
+	}
+	if (ack == tp->tlp_high_seq) {
+		if (!una_advanced && !not_dup && !data_sacked)
+			tp->tlp_high_seq = 0;	/* the probe's duplicate ACK */
+		return;
+	}
+	tp->tlp_high_seq = 0;
+	if (tp->ack_dsack)
+		return;
+	tcp_init_cwnd_reduction(cpu, tp);
+	tp->cc.snd_cwnd = tp->cc.snd_ssthresh;	/* tcp_end_cwnd_reduction */
+	tp->cwnd_stamp = cpu_now(cpu);
+	tp->loss_probe_recoveries++;
+}
+
 static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *skb)
 {
-	uint64_t ack = skb->ack_seq;
+	uint64_t ack = skb->ack_seq, prior_una = tp->snd_una;
+	uint32_t prior_sacked = tp->sacked_out;
 	bool win_changed = skb->tcp_win != tp->snd_wnd;
 	uint32_t prior_fackets, fackets, prior_unsacked = tp->packets_out - tp->sacked_out - tp->reno_sacked;
 	enum tcp_ca_state prior_state = tp->ca_state;
@@ -1411,6 +1453,7 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 	tp->rtt_retrans_acked = false;
 	tp->rtt_sack_seq = UINT64_MAX;
 	tp->rtt_sack_last_seq = 0;
+	tp->ack_dsack = false;
 	prior_fackets = fackets = tp->sacked_out ? tcp_fackets_out(tp) : 0;
 	if (tp->sack_ok && skb->nr_sack)
 		fackets = tcp_sacktag(tp, skb, tp->snd_una);
@@ -1451,6 +1494,12 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 		tp->ece_acks++;
 		tcp_enter_cwr(cpu, tp);
 	}
+	if (tp->tlp_high_seq)
+		tcp_process_tlp_ack(cpu, tp, ack, ack > prior_una,
+				    ack > prior_una || skb->payload_len || win_changed,
+				    tp->sacked_out > prior_sacked);
+	if (tp->rto_deadline && !tp->tlp_armed)	/* ICSK_TIME_RETRANS pending */
+		tcp_schedule_loss_probe(cpu, tp);
 	tcp_write_xmit(cpu, tp);	/* tcp_data_snd_check */
 }
 
@@ -1475,6 +1524,94 @@ static void tcp_enter_loss_sack(struct cpu *cpu, struct tcp_sock *tp)
 	tcp_set_rto_timer(cpu, tp);
 }
 
+/*
+ * The tail loss probe (3.10 on, tcp_early_retrans 3): while an RTO is
+ * pending, a probe is scheduled instead, about two srtt ahead, so a loss
+ * at the tail of a flight is found in milliseconds rather than by the
+ * RTO. tcp_schedule_loss_probe, 3.12.0 (3.10.99 and 4.4.155 alike): SACK,
+ * Open, the flow cwnd-limited or with nothing left to send; 2 srtt
+ * (jiffies, rounded up from usec in 4.4), at least 1.5 srtt + 200 ms with
+ * one segment out, at least 10 ms; never past the RTO. 6.18.2: Open or
+ * CWR, SACK; 2 srtt + 2 jiffies (+ rto_min with one segment out), never
+ * past the RTO.
+ */
+static bool tcp_schedule_loss_probe(struct cpu *cpu, struct tcp_sock *tp)
+{
+	uint64_t now = cpu_jiffies(cpu), hz = (uint64_t)tp->host->hz, timeout, rtt;
+
+	if (!kp(tp)->tlp || !tp->packets_out || !tp->sack_ok || !tp->rto_deadline ||
+	    tp->tlp_armed)
+		return false;
+	if (kp(tp)->tlp == TLP_3X) {
+		if (tp->ca_state != TCP_CA_OPEN ||
+		    (tp->cc.snd_cwnd > tcp_in_flight(tp) && tp->send_head))
+			return false;
+		rtt = kp(tp)->rtt_usec ? (uint64_t)DIV_ROUND_UP((tp->est.srtt8 >> 3) * PS_PER_US,
+								 tp->host->tick) :
+					 (uint64_t)(tp->est.srtt8 >> 3);
+		if (!rtt && !kp(tp)->rtt_usec)
+			return false;
+		timeout = rtt ? rtt << 1 : hz;	/* TCP_TIMEOUT_INIT */
+		if (tp->packets_out == 1)
+			timeout = MAX(timeout, rtt + (rtt >> 1) + hz / 5);
+		timeout = MAX(timeout, (uint64_t)DIV_ROUND_UP(10 * hz, 1000));
+	} else {
+		if (tp->ca_state != TCP_CA_OPEN && tp->ca_state != TCP_CA_CWR)
+			return false;
+		if (tp->est.srtt8)
+			timeout = (uint64_t)DIV_ROUND_UP((tp->est.srtt8 >> 2) * PS_PER_US,
+							tp->host->tick) +
+				  (tp->packets_out == 1 ? hz / 5 : 2);
+		else
+			timeout = hz;
+	}
+	if (tp->rto_deadline > now)	/* the RTO, if sooner, takes its place */
+		timeout = MIN(timeout, tp->rto_deadline - now);
+	tp->rto_deadline = now + MAX(timeout, 1u);
+	tp->tlp_armed = true;
+	if (!tp->rto_timer.pending || tp->rto_timer.expires > tp->rto_deadline)
+		mod_timer(cpu, &tp->rto_timer, tp->rto_deadline);
+	return true;
+}
+
+/*
+ * tcp_send_loss_probe: new data if there is any (tcp_write_xmit with
+ * push_one 2: one skb, one segment past cwnd if need be), else the last
+ * segment again, at most one such retransmission out (tlp_high_seq);
+ * then the RTO from now. 3.x records tlp_high_seq for a retransmission
+ * only, 6.x for new data too (tlp_retrans tells them apart).
+ */
+static void tcp_send_loss_probe(struct cpu *cpu, struct tcp_sock *tp)
+{
+	struct sk_buff *skb;
+	uint32_t before = tp->packets_out;
+
+	if (tp->send_head) {
+		__tcp_write_xmit(cpu, tp, 2);
+		if (tp->packets_out > before) {
+			tp->loss_probes++;
+			if (kp(tp)->tlp == TLP_6X) {
+				tp->tlp_high_seq = tp->snd_nxt;
+				tp->tlp_retrans = false;
+			}
+		}
+	} else if (!tp->tlp_high_seq && (skb = tp->write_queue.tail)) {
+		if (skb->pcount > 1)	/* retransmit the last MSS alone */
+			tcp_fragment_sent(tp, skb, (skb->pcount - 1) * tp->mss);
+		skb = tp->write_queue.tail;
+		skb->sacked |= TCPCB_SACKED_RETRANS | TCPCB_EVER_RETRANS;
+		skb->ack_seq = tp->snd_nxt;
+		tp->retrans_out += skb->pcount;
+		tp->retrans++;
+		tcp_undo_count_retrans(cpu, tp, skb->pcount);
+		tcp_transmit_skb(cpu, tp, skb);
+		tp->tlp_high_seq = tp->snd_nxt;
+		tp->tlp_retrans = true;
+		tp->loss_probes++;
+	}
+	tcp_set_rto_timer(cpu, tp);
+}
+
 static void tcp_write_timer(struct cpu *cpu, struct timer_list *t)
 {
 	struct tcp_sock *tp = t->arg;
@@ -1488,6 +1625,11 @@ static void tcp_write_timer(struct cpu *cpu, struct timer_list *t)
 	}
 	if (cpu_jiffies(cpu) < tp->rto_deadline) {
 		mod_timer(cpu, t, tp->rto_deadline);
+		return;
+	}
+	if (tp->tlp_armed) {	/* ICSK_TIME_LOSS_PROBE */
+		tp->tlp_armed = false;
+		tcp_send_loss_probe(cpu, tp);
 		return;
 	}
 	/*

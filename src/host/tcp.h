@@ -78,6 +78,12 @@
  *    peer's largest window written since the last push mark) sends what
  *    it may, else a full send head goes alone (tcp_push_one: one skb, no
  *    TSO deferral); the end of a write marks the push point (tcp_push).
+ *  - the tail loss probe (3.10 on, tcp_early_retrans 3): with an RTO
+ *    pending, a probe about two srtt ahead (3.x: in Open, cwnd-limited
+ *    or with nothing to send, at least 10 ms; 6.x: in Open or CWR)
+ *    sends new data or the last segment again; an ACK past it without a
+ *    D-SACK means it repaired a loss, and cwnd drops to a new ssthresh
+ *    (tcp_schedule_loss_probe, tcp_send_loss_probe, tcp_process_tlp_ack).
  *  - autocorking (3.14+, tcp_should_autocork in tcp_push: 4.4's rule, the
  *    tail is not the write queue's head, and 6.x's, the retransmit queue
  *    is not empty), net.ipv4.tcp_autocorking.
@@ -91,10 +97,9 @@
  * with IW10 and the peer's initial window; SACK-permitted is agreed as the
  * SYNs would), AccECN and DCTCP, Nagle (bulk flows only), window scaling
  * limits (64-bit windows), memory pressure.
- * Leaves out, sender loss recovery (so a tail loss, or one with fewer than
- * three SACKed segments above it, waits for the RTO): the tail loss probe
- * and early retransmit (tcp_early_retrans 3, 3.10 on: tcp_schedule_loss_probe,
- * tcp_send_loss_probe, tcp_process_tlp_ack), RACK (4.4 on: lost
+ * Leaves out, sender loss recovery: early retransmit (3.x, 4.4: a window
+ * under four segments recovers on fewer duplicate ACKs, after a short
+ * timer), RACK (4.4 on: lost
  * retransmissions found by send time, also in Loss; 6.x's reorder timer
  * and loss marking in every state), F-RTO's new data first after an RTO,
  * forward retransmission (tcp_can_forward_retransmit), SACK reneging, the
@@ -245,6 +250,11 @@ struct tcp_sock {
 	uint64_t	cwnd_decays;
 	uint64_t	cwnd_restarts;	/* tcp_cwnd_restart: slow start after idle */
 	uint64_t	local_drops;	/* segments the local qdisc dropped (each enters CWR) */
+	uint64_t	tlp_high_seq;	/* snd_nxt at the last loss probe, 0: none out */
+	bool		tlp_armed;	/* the RTO timer is a loss probe (ICSK_TIME_LOSS_PROBE) */
+	bool		tlp_retrans;	/* 6.x: the probe was a retransmission */
+	bool		ack_dsack;	/* this ACK carried a D-SACK (FLAG_DSACKING_ACK) */
+	uint64_t	loss_probes, loss_probe_recoveries;
 	bool		tsq_throttled, tsq_queued;
 	/* lock_sock: the application is inside tcp_sendmsg; softirq work on
 	 * the socket is queued (sk_backlog) or deferred (tcp_release_cb) */

@@ -238,6 +238,8 @@ static json_t *stream_json(const struct stream_app *s, sim_time_t end)
 	json_object_set_new(o, "ece_acks", json_integer((json_int_t)tp->ece_acks));
 	json_object_set_new(o, "cwr_events", json_integer((json_int_t)tp->cwr_events));
 	json_object_set_new(o, "local_drops", json_integer((json_int_t)tp->local_drops));
+	json_object_set_new(o, "loss_probes", json_integer((json_int_t)tp->loss_probes));
+	json_object_set_new(o, "loss_probe_recoveries", json_integer((json_int_t)tp->loss_probe_recoveries));
 	json_object_set_new(o, "ce_received", json_integer((json_int_t)s->rx.ce_received));
 	json_object_set_new(o, "cwnd", json_integer(tp->cc.snd_cwnd));
 	json_object_set_new(o, "ssthresh", json_integer(tp->cc.snd_ssthresh));

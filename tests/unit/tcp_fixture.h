@@ -44,6 +44,28 @@ static inline void tcp_fixture_setup(struct tcp_fixture *f, const char *kernel)
 	assert_int_equal(f->tp->mss, 1448);
 }
 
+/* The peer's pure ACK of everything below ack_seq, echoing tsecr (a send
+ * time; 0: none), delivered to the sender now. */
+static inline void tcp_fixture_ack(struct tcp_fixture *f, uint64_t ack_seq, sim_time_t tsecr)
+{
+	struct tcp_sock *tp = f->tp;
+	struct sk_buff *ack = alloc_skb(tp->host, 128);
+
+	ack->protocol = ETH_P_IP;
+	ack->ip_proto = IPPROTO_TCP_;
+	ack->saddr = tp->daddr;
+	ack->daddr = tp->host->addr;
+	ack->sport = tp->dport;
+	ack->dport = tp->sk.port;
+	ack->seq = ack->end_seq = tp->rcv_nxt;
+	ack->ack_seq = ack_seq;
+	ack->tcp_flags = TCPHDR_ACK;
+	ack->tcp_win = (uint32_t)tp->snd_wnd;
+	ack->tsval = f->cpu->t;
+	ack->tsecr = tsecr;
+	tcp_v4_rcv(f->cpu, ack);
+}
+
 static inline void tcp_fixture_teardown(struct tcp_fixture *f)
 {
 	f->cpu->running = false;

@@ -92,7 +92,6 @@ static void test_karn_after_rto(void **state)
 {
 	struct tcp_fixture f;
 	struct tcp_sock *tp;
-	struct sk_buff *ack;
 
 	(void)state;
 	tcp_fixture_setup(&f, "6.x");
@@ -110,23 +109,62 @@ static void test_karn_after_rto(void **state)
 	fire_rto(&f);
 	assert_int_equal(tp->ca_state, TCP_CA_LOSS);
 	f.cpu->t = 6 * PS_PER_MS + 100 * PS_PER_US;
-	ack = alloc_skb(tp->host, 128);
-	ack->protocol = ETH_P_IP;
-	ack->ip_proto = IPPROTO_TCP_;
-	ack->saddr = tp->daddr;
-	ack->daddr = tp->host->addr;
-	ack->sport = tp->dport;
-	ack->dport = tp->sk.port;
-	ack->seq = ack->end_seq = tp->rcv_nxt;
-	ack->ack_seq = tp->snd_una + 1448;
-	ack->tcp_flags = TCPHDR_ACK;
-	ack->tcp_win = 1 << 20;
-	ack->tsval = f.cpu->t;
-	ack->tsecr = 1 * PS_PER_MS;
-	tcp_v4_rcv(f.cpu, ack);
+	tcp_fixture_ack(&f, 1448, 1 * PS_PER_MS);
 	assert_int_equal(tp->snd_una, 1448);
 	assert_int_equal(tp->min_rtt, 5 * PS_PER_MS);
 	assert_int_equal(tp->srtt, 5 * PS_PER_MS);
+	tcp_fixture_teardown(&f);
+}
+
+/*
+ * The tail loss probe, 3.12 rules (x86-64, HZ 250: 4 ms jiffies): ten
+ * segments sent with nothing more to send and srtt one jiffy. The probe is
+ * due in max(2 x 1 jiffy, 10 ms = 3 jiffies) = 3 jiffies instead of the
+ * RTO; it retransmits the last segment alone and records snd_nxt. The ACK
+ * of everything up to there ends nothing yet (not past tlp_high_seq);
+ * once an ACK passes it, the probe repaired a loss: cwnd drops to CUBIC's
+ * ssthresh, 20 x 717 / 1024 = 14.
+ */
+static void test_tail_loss_probe(void **state)
+{
+	struct tcp_fixture f;
+	struct tcp_sock *tp;
+
+	(void)state;
+	tcp_fixture_setup(&f, "3.12");
+	tp = f.tp;
+	tp->size_goal = 10 * 1448;
+	tp->cc.snd_cwnd = 20;
+	tp->snd_wnd = 1 << 20;
+	tp->sk.sk_sndbuf = 1 << 22;
+	tp->est.srtt8 = 8;	/* one jiffy */
+	f.cpu->t = 4 * PS_PER_MS;	/* jiffy 1 */
+	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 10 * 1448, false), 10 * 1448);
+	tcp_push(f.cpu, tp);
+	assert_int_equal(tp->packets_out, 10);
+	assert_true(tp->tlp_armed);
+	assert_int_equal(tp->rto_deadline, 1 + 3);
+	f.cpu->t = 16 * PS_PER_MS;	/* jiffy 4: the probe */
+	tp->rto_timer.fn(f.cpu, &tp->rto_timer);
+	assert_int_equal(tp->loss_probes, 1);
+	assert_int_equal(tp->retrans, 1);
+	assert_int_equal(tp->tlp_high_seq, 10 * 1448);
+	assert_false(tp->tlp_armed);	/* the RTO again */
+	assert_int_equal(tp->write_queue.tail->seq, 9 * 1448);
+	assert_int_equal(tp->retrans_out, 1);
+	/* the ACK of all ten: at tlp_high_seq, not past it */
+	f.cpu->t = 17 * PS_PER_MS;
+	tcp_fixture_ack(&f, 10 * 1448, 4 * PS_PER_MS);
+	assert_int_equal(tp->tlp_high_seq, 10 * 1448);
+	assert_int_equal(tp->loss_probe_recoveries, 0);
+	/* one more segment, ACKed: past it, a loss was repaired */
+	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 1448, false), 1448);
+	tcp_push(f.cpu, tp);
+	f.cpu->t = 18 * PS_PER_MS;
+	tcp_fixture_ack(&f, 11 * 1448, 17 * PS_PER_MS);
+	assert_int_equal(tp->tlp_high_seq, 0);
+	assert_int_equal(tp->loss_probe_recoveries, 1);
+	assert_int_equal(tp->cc.snd_cwnd, tp->cc.snd_ssthresh);
 	tcp_fixture_teardown(&f);
 }
 
@@ -136,6 +174,7 @@ int main(void)
 		cmocka_unit_test(test_rto_from_open),
 		cmocka_unit_test(test_rto_in_recovery),
 		cmocka_unit_test(test_karn_after_rto),
+		cmocka_unit_test(test_tail_loss_probe),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
