@@ -143,6 +143,7 @@ struct kprofile {
 	int		tso_defer;		/* enum tso_defer_rule: tcp_tso_should_defer */
 	int		autocork;		/* enum autocork_rule; net.ipv4.tcp_autocorking */
 	int		tlp;			/* enum tlp_rule */
+	int		prr;			/* enum prr_rule */
 	/* 6.x tcp_cwnd_validate / tcp_is_cwnd_limited (vs 4.4's; rtt_usec only) */
 	bool		cwnd_limited_v6;
 	bool		ts_clock_ms;		/* TCP timestamps tick in ms (>= 4.13), else jiffies */

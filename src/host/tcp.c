@@ -1245,22 +1245,27 @@ static void tcp_init_cwnd_reduction(struct cpu *cpu, struct tcp_sock *tp)
  * report delivered; below it, slow-start back up to ssthresh.
  * prior_unsacked is packets_out - sacked_out before the ACK.
  */
+/*
+ * tcp_cwnd_reduction (PRR, RFC 6937; tcp_prr_sndcnt in tcp_formulas.c
+ * has the rule per era): 3.x computes it on every ACK of a reduction,
+ * 4.4 and 6.x only when something was delivered.
+ */
 static void tcp_cwnd_reduction(struct tcp_sock *tp, uint32_t prior_unsacked, bool fast_rexmit)
 {
-	int64_t delta = (int64_t)tp->cc.snd_ssthresh - tcp_in_flight(tp);
 	int64_t delivered = (int64_t)prior_unsacked -
 			    (tp->packets_out - tp->sacked_out - tp->reno_sacked);
 	int64_t sndcnt;
 
-	if (delivered <= 0 || !tp->prior_cwnd)
+	if (!tp->prior_cwnd || (delivered <= 0 && kp(tp)->prr != PRR_3X))
 		return;
-	tp->prr_delivered += (uint32_t)delivered;
-	if (delta < 0)
-		sndcnt = (int64_t)DIV_ROUND_UP((uint64_t)tp->cc.snd_ssthresh * tp->prr_delivered,
-					       tp->prior_cwnd) - tp->prr_out;
-	else
-		sndcnt = MIN(delta, delivered);
-	sndcnt = MAX(sndcnt, fast_rexmit ? 1 : 0);
+	tp->prr_delivered = (uint32_t)MAX((int64_t)tp->prr_delivered + delivered, 0);
+	sndcnt = tcp_prr_sndcnt(&(struct tcp_prr){
+		.rule = kp(tp)->prr, .ssthresh = tp->cc.snd_ssthresh,
+		.in_flight = tcp_in_flight(tp), .prior_cwnd = tp->prior_cwnd,
+		.prr_delivered = tp->prr_delivered, .prr_out = tp->prr_out,
+		.delivered = delivered, .fast_rexmit = fast_rexmit,
+		.retrans_acked = tp->rtt_retrans_acked, .lost_retrans = tp->ack_lost_retrans,
+		.una_advanced = tp->ack_una_advanced, .newly_lost = tp->ack_newly_lost });
 	tp->cc.snd_cwnd = (uint32_t)MAX((int64_t)tcp_in_flight(tp) + sndcnt, 1);
 }
 
@@ -1431,8 +1436,8 @@ static void tcp_process_tlp_ack(struct cpu *cpu, struct tcp_sock *tp, uint64_t a
 
 static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *skb)
 {
-	uint64_t ack = skb->ack_seq, prior_una = tp->snd_una;
-	uint32_t prior_sacked = tp->sacked_out;
+	uint64_t ack = skb->ack_seq, prior_una = tp->snd_una, prior_lost_retrans;
+	uint32_t prior_sacked = tp->sacked_out, prior_lost;
 	bool win_changed = skb->tcp_win != tp->snd_wnd;
 	uint32_t prior_fackets, fackets, prior_unsacked = tp->packets_out - tp->sacked_out - tp->reno_sacked;
 	enum tcp_ca_state prior_state = tp->ca_state;
@@ -1454,9 +1459,14 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 	tp->rtt_sack_seq = UINT64_MAX;
 	tp->rtt_sack_last_seq = 0;
 	tp->ack_dsack = false;
+	tp->ack_una_advanced = ack > tp->snd_una;
 	prior_fackets = fackets = tp->sacked_out ? tcp_fackets_out(tp) : 0;
+	prior_lost = tp->lost_out;
+	prior_lost_retrans = tp->lost_retrans;
 	if (tp->sack_ok && skb->nr_sack)
 		fackets = tcp_sacktag(tp, skb, tp->snd_una);
+	tp->ack_lost_retrans = tp->lost_retrans > prior_lost_retrans;
+	tp->ack_newly_lost = tp->lost_out > prior_lost;
 	if (ack == tp->snd_una) {	/* no new data: a SACK or 3.12.0's TSecr sample */
 		tcp_ack_update_rtt(tp, cpu_now(cpu), skb, false);
 		tcp_ca_pkts_acked(tp, cpu_now(cpu), skb, 0);

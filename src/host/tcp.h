@@ -105,7 +105,7 @@
  * forward retransmission (tcp_can_forward_retransmit), SACK reneging, the
  * retransmit hold-backs (__tcp_retransmit_skb's sk_wmem_alloc test,
  * skb_still_in_host_queue, 6.x TSQ and pacing on retransmits), a local
- * the 4.4 and 6.x PRR slow-start bound, the RTO re-armed by a SACK-only ACK's sample,
+ * the RTO re-armed by a SACK-only ACK's sample,
  * the Disorder state, 6.x's cwnd of in_flight + 1 after an RTO.
  * Leaves out, congestion-control details: 4.4 and 6.x grow the window on
  * the ACK that ends Recovery and not on the one that enters it (the
@@ -254,6 +254,9 @@ struct tcp_sock {
 	bool		tlp_armed;	/* the RTO timer is a loss probe (ICSK_TIME_LOSS_PROBE) */
 	bool		tlp_retrans;	/* 6.x: the probe was a retransmission */
 	bool		ack_dsack;	/* this ACK carried a D-SACK (FLAG_DSACKING_ACK) */
+	bool		ack_una_advanced;	/* FLAG_SND_UNA_ADVANCED */
+	bool		ack_lost_retrans;	/* FLAG_LOST_RETRANS: a retransmission found lost */
+	bool		ack_newly_lost;		/* segments newly marked lost */
 	uint64_t	loss_probes, loss_probe_recoveries;
 	bool		tsq_throttled, tsq_queued;
 	/* lock_sock: the application is inside tcp_sendmsg; softirq work on

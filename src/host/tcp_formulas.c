@@ -338,6 +338,30 @@ uint32_t tcp_size_goal(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
 	return (uint32_t)max_u64(min_u64((uint64_t)segs * mss, skb_goal), mss);
 }
 
+static int64_t min_i64(int64_t a, int64_t b)
+{
+	return a < b ? a : b;
+}
+
+int64_t tcp_prr_sndcnt(const struct tcp_prr *p)
+{
+	int64_t delta = (int64_t)p->ssthresh - p->in_flight, sndcnt, owed;
+	bool rexmit = p->rule == PRR_6X ? !p->prr_out : p->fast_rexmit;
+
+	owed = (int64_t)p->prr_delivered - p->prr_out;
+	owed = owed > p->delivered ? owed : p->delivered;
+	if (delta < 0)
+		sndcnt = (int64_t)(((uint64_t)p->ssthresh * p->prr_delivered + p->prior_cwnd - 1) /
+				   p->prior_cwnd) - p->prr_out;
+	else if (p->rule == PRR_6X)
+		sndcnt = min_i64(delta, owed + (p->una_advanced && !p->newly_lost));
+	else if (p->rule == PRR_44 && !(p->retrans_acked && !p->lost_retrans))
+		sndcnt = min_i64(delta, p->delivered);
+	else
+		sndcnt = min_i64(delta, owed + 1);
+	return sndcnt > rexmit ? sndcnt : rexmit;
+}
+
 int64_t tcp_tsecr_age_us(bool ms_clock, sim_time_t tick, sim_time_t now, sim_time_t tsecr)
 {
 	sim_time_t unit = ms_clock ? PS_PER_MS : tick;

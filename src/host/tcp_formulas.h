@@ -80,6 +80,36 @@ int64_t tcp_rtt_estimator(struct tcp_rtt_est *e, int64_t m, int64_t rto_min,
  * tick: the jiffy; now and tsecr: when it is and when the TSval was. */
 int64_t tcp_tsecr_age_us(bool ms_clock, sim_time_t tick, sim_time_t now, sim_time_t tsecr);
 
+/* PRR's bound once in_flight is at or below ssthresh (tcp_cwnd_reduction). */
+enum prr_rule {
+	PRR_3X,		/* 3.12.0 read: min(delta, max(prr_delivered - prr_out, newly) + 1), even for nothing delivered */
+	PRR_44,		/* 4.4.155 read: that only when retransmitted data was ACKed and none found lost again, else min(delta, newly) */
+	PRR_6X,		/* 6.18.2 read: max(prr_delivered - prr_out, newly), + 1 if snd_una advanced and nothing newly lost */
+};
+
+/* One ACK of a PRR reduction (tcp_cwnd_reduction): prr_delivered already
+ * counts this ACK's delivered segments. */
+struct tcp_prr {
+	int		rule;		/* enum prr_rule */
+	uint32_t	ssthresh, in_flight, prior_cwnd, prr_delivered, prr_out;
+	int64_t		delivered;	/* newly_acked_sacked */
+	bool		fast_rexmit;	/* the reduction's first retransmission (<= 4.4) */
+	bool		retrans_acked;	/* FLAG_RETRANS_DATA_ACKED */
+	bool		lost_retrans;	/* FLAG_LOST_RETRANS */
+	bool		una_advanced;	/* FLAG_SND_UNA_ADVANCED */
+	bool		newly_lost;
+};
+
+/* How many segments PRR lets this ACK send (cwnd = in_flight + that).
+ * Above ssthresh ceil(ssthresh * prr_delivered / prior_cwnd) - prr_out;
+ * at or below it, per era: 3.12.0 min(delta, max(prr_delivered - prr_out,
+ * delivered) + 1); 4.4.155 the same only when retransmitted data was
+ * ACKed and no retransmission found lost, else min(delta, delivered);
+ * 6.18.2 min(delta, max(...) + (snd_una advanced and nothing newly
+ * lost)). At least one for a fast retransmission (6.x: while prr_out is
+ * 0). */
+int64_t tcp_prr_sndcnt(const struct tcp_prr *p);
+
 /* Default sysctls and constants per era, for profiles. */
 #define TCP_LIMIT_OUTPUT_BYTES_3X	131072U		/* 3.6-4.1, tcp_output.c */
 #define TCP_LIMIT_OUTPUT_BYTES_4X	262144U		/* 4.4.155 tcp_output.c */

@@ -361,6 +361,56 @@ static void test_rtt_estimator_jiffies(void **state)
 	assert_int_equal(e.srtt8, 15);
 }
 
+/* PRR per era (tcp_cwnd_reduction in 3.12.0, 4.4.155, 6.18.2). ssthresh
+ * 10 and prior_cwnd 20; an ACK delivering 2 (prr_delivered 5 with it,
+ * prr_out 3). */
+static void test_prr_sndcnt(void **state)
+{
+	struct tcp_prr p = { .rule = PRR_3X, .ssthresh = 10, .prior_cwnd = 20,
+			     .prr_delivered = 5, .prr_out = 3, .delivered = 2 };
+
+	(void)state;
+	/* in_flight 6, delta 4: owed max(5 - 3, 2) = 2. 3.x: min(4, 3) */
+	p.in_flight = 6;
+	assert_int_equal(tcp_prr_sndcnt(&p), 3);
+	/* 4.4: + 1 only when retransmitted data was ACKed and no
+	 * retransmission was found lost */
+	p.rule = PRR_44;
+	assert_int_equal(tcp_prr_sndcnt(&p), 2);
+	p.retrans_acked = true;
+	assert_int_equal(tcp_prr_sndcnt(&p), 3);
+	p.lost_retrans = true;
+	assert_int_equal(tcp_prr_sndcnt(&p), 2);
+	/* 6.x: + 1 when snd_una advanced and nothing was newly lost */
+	p.rule = PRR_6X;
+	assert_int_equal(tcp_prr_sndcnt(&p), 2);
+	p.una_advanced = true;
+	assert_int_equal(tcp_prr_sndcnt(&p), 3);
+	p.newly_lost = true;
+	assert_int_equal(tcp_prr_sndcnt(&p), 2);
+	/* above ssthresh (in_flight 14), proportional: prr_delivered 7,
+	 * prr_out 2: ceil(10 * 7 / 20) - 2 = 2, the same in every era */
+	p.in_flight = 14;
+	p.prr_delivered = 7;
+	p.prr_out = 2;
+	assert_int_equal(tcp_prr_sndcnt(&p), 2);
+	p.rule = PRR_3X;
+	assert_int_equal(tcp_prr_sndcnt(&p), 2);
+	/* nothing allowed (delta 0): a fast retransmission still goes; in
+	 * 6.x the reduction's first, while prr_out is 0 */
+	p.in_flight = 10;
+	p.delivered = 0;
+	p.prr_delivered = 2;
+	p.fast_rexmit = true;
+	assert_int_equal(tcp_prr_sndcnt(&p), 1);
+	p.fast_rexmit = false;
+	assert_int_equal(tcp_prr_sndcnt(&p), 0);
+	p.rule = PRR_6X;
+	assert_int_equal(tcp_prr_sndcnt(&p), 0);
+	p.prr_out = 0;
+	assert_int_equal(tcp_prr_sndcnt(&p), 1);
+}
+
 /* The echoed timestamp's age (tcp_ack_update_rtt's fallback): 4.4 in
  * whole jiffies, 0 within one; 6.x in whole ms, at least 1 ms. */
 static void test_tsecr_age(void **state)
@@ -475,6 +525,7 @@ int main(void)
 		cmocka_unit_test(test_gso_tso_autosize_nortt),
 		cmocka_unit_test(test_rtt_estimator_jiffies),
 		cmocka_unit_test(test_tsecr_age),
+		cmocka_unit_test(test_prr_sndcnt),
 		cmocka_unit_test(test_rtt_estimator_rttvar),
 		cmocka_unit_test(test_rtt_estimator_usec),
 		cmocka_unit_test(test_sack_blocks),
