@@ -162,6 +162,10 @@ static const struct platform platforms[] = {
  * and 6.18.2.
  * prr: PRR's slow-start bound (tcp_cwnd_reduction) as read in 3.12.0,
  * 4.4.155 and 6.18.2 (PRR_3X, 0, for the 3.x profiles).
+ * rcv_wnd_init_cap, quickack_ofo: the receiver's initial window is capped
+ * at tcp_default_init_rwnd (20) MSS by tcp_select_initial_window in 3.12.0
+ * and 4.4.155, not in 6.18.2; out-of-order data enters quick-ACK mode in
+ * 3.12.0 (tcp_data_queue), not in 4.4.155 or 6.18.2.
  * tlp: the tail loss probe (tcp_schedule_loss_probe, tcp_send_loss_probe,
  * tcp_process_tlp_ack) as in 3.12.0 (3.10 introduced it; 3.10.99 and
  * 4.4.155 read, the same rules) and 6.18.2; none in 3.5.
@@ -170,43 +174,43 @@ static const struct platform platforms[] = {
  * test that the tail is not the write queue's head (no 3.14 tree read).
  */
 static const struct kprofile kprofiles[] = {
-	{ .name = "3.5", .source = "Linux 3.5: before TCP Small Queues",
+	{ .name = "3.5", .rcv_wnd_init_cap = true, .quickack_ofo = true, .source = "Linux 3.5: before TCP Small Queues",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .tsq_mode = TSQ_NONE, .pacing_mode = PACING_NONE, .gso_mode = GSO_HALF_WINDOW },
 	/* 3.10.y stable from 3.10.2x carries TSO autosizing, the dynamic TSQ
 	 * limit and its fix (read in 3.10.65 and 3.10.99) */
-	{ .name = "3.10", .tlp = TLP_3X, .source = "Linux 3.10.y stable (3.10.33, 3.10.65, 3.10.99 read)",
+	{ .name = "3.10", .rcv_wnd_init_cap = true, .quickack_ofo = true, .tlp = TLP_3X, .source = "Linux 3.10.y stable (3.10.33, 3.10.65, 3.10.99 read)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
-	{ .name = "3.11", .tlp = TLP_3X, .source = "Linux 3.11: fixed TSQ limit 131072",
+	{ .name = "3.11", .rcv_wnd_init_cap = true, .quickack_ofo = true, .tlp = TLP_3X, .source = "Linux 3.11: fixed TSQ limit 131072",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .tsq_mode = TSQ_FIXED, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_NONE, .gso_mode = GSO_HALF_WINDOW },
-	{ .name = "3.12-rc", .tlp = TLP_3X, .source = "Linux 3.12-rc to 3.12.0 (3.12.0 read): 'tcp: TSQ can use a dynamic limit', before its fix",
+	{ .name = "3.12-rc", .rcv_wnd_init_cap = true, .quickack_ofo = true, .tlp = TLP_3X, .source = "Linux 3.12-rc to 3.12.0 (3.12.0 read): 'tcp: TSQ can use a dynamic limit', before its fix",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_MSS, .rtt_sack = true, .rtt_tsecr_any_ack = true,
 	  .tsq_mode = TSQ_DYN_312RC, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	/* the 3.12.0 release with the TSQ fix applied on top: the fixed
 	 * limit, no size-goal cap (98e09386 removed it), 6ff50cd's charge */
-	{ .name = "3.12.0+tsq-fix", .tlp = TLP_3X, .source = "Linux 3.12.0 with 98e09386 applied",
+	{ .name = "3.12.0+tsq-fix", .rcv_wnd_init_cap = true, .quickack_ofo = true, .tlp = TLP_3X, .source = "Linux 3.12.0 with 98e09386 applied",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_MSS, .rtt_sack = true, .rtt_tsecr_any_ack = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
-	{ .name = "3.12", .tlp = TLP_3X, .source = "Linux 3.12.x stable (TSQ fix 98e09386 backported)",
+	{ .name = "3.12", .rcv_wnd_init_cap = true, .quickack_ofo = true, .tlp = TLP_3X, .source = "Linux 3.12.x stable (TSQ fix 98e09386 backported)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
-	{ .name = "3.13", .tlp = TLP_3X, .source = "Linux 3.13 (3.13.10 read)",
+	{ .name = "3.13", .rcv_wnd_init_cap = true, .quickack_ofo = true, .tlp = TLP_3X, .source = "Linux 3.13 (3.13.10 read)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS_313, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
-	{ .name = "4.4", .tlp = TLP_3X, .prr = PRR_44, .source = "Linux 4.4 (4.4.155 read)",
+	{ .name = "4.4", .rcv_wnd_init_cap = true, .tlp = TLP_3X, .prr = PRR_44, .source = "Linux 4.4 (4.4.155 read)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .tso_defer = TSO_DEFER_44, .tcp_max_reordering = 300,
 	  .autocork = AUTOCORK_HEAD,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,

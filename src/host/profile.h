@@ -144,6 +144,8 @@ struct kprofile {
 	int		autocork;		/* enum autocork_rule; net.ipv4.tcp_autocorking */
 	int		tlp;			/* enum tlp_rule */
 	int		prr;			/* enum prr_rule */
+	bool		rcv_wnd_init_cap;	/* initial window at most tcp_default_init_rwnd (20) MSS (3.x, 4.4) */
+	bool		quickack_ofo;		/* out-of-order data re-arms quick ACKs (3.x) */
 	/* 6.x tcp_cwnd_validate / tcp_is_cwnd_limited (vs 4.4's; rtt_usec only) */
 	bool		cwnd_limited_v6;
 	bool		ts_clock_ms;		/* TCP timestamps tick in ms (>= 4.13), else jiffies */

@@ -59,12 +59,24 @@ static int64_t win_from_space(const struct tcp_sock *tp, int64_t space)
 	return s <= 0 ? space >> -s : space - (space >> s);
 }
 
-/* __tcp_select_window, without window scaling or mss rounding */
+/* tcp_space, tcp_full_space: the window the free and the whole buffer give */
+static int64_t tcp_space(const struct tcp_sock *tp)
+{
+	return win_from_space(tp, MAX(tp->rcvbuf - tp->sk.sk_rmem_alloc, 0));
+}
+
+/* __tcp_select_window, without window scaling or mss rounding: the free
+ * space, at most rcv_ssthresh; less than half the full space free ends
+ * quick-ACK mode. */
 static uint32_t tcp_select_window(struct tcp_sock *tp)
 {
-	int64_t free = tp->rcvbuf - tp->sk.sk_rmem_alloc;
-	int64_t win = win_from_space(tp, MAX(free, 0));
+	int64_t full = MIN((int64_t)tp->window_clamp, win_from_space(tp, tp->rcvbuf));
+	int64_t win = tcp_space(tp);
 	int64_t cur = (int64_t)(tp->rcv_wup + tp->rcv_wnd) - (int64_t)tp->rcv_nxt;
+
+	if (win < full / 2)
+		tp->quick = 0;
+	win = MIN(win, (int64_t)tp->rcv_ssthresh);
 
 	if (win < cur)	/* never shrink the offered window */
 		win = cur;
@@ -203,6 +215,8 @@ static void tcp_charge_owner(struct tcp_sock *tp, struct sk_buff *c)
 /* After sending anything that carries our ACK: no delayed ACK pending. */
 static void tcp_event_ack_sent(struct cpu *cpu, struct tcp_sock *tp, uint32_t win)
 {
+	if (tp->quick)		/* tcp_dec_quickack_mode */
+		tp->quick--;
 	tp->ack_pending = false;
 	del_timer(cpu, &tp->delack_timer);
 	tp->rcv_wup = tp->rcv_nxt;
@@ -1730,8 +1744,6 @@ static void tcp_ack_snd_check(struct cpu *cpu, struct tcp_sock *tp, bool now)
 {
 	if (now || tp->quick ||
 	    (tp->rcv_nxt - tp->rcv_wup > tp->mss && tcp_select_window(tp) >= tp->rcv_wnd)) {
-		if (tp->quick)
-			tp->quick--;
 		tcp_send_ack(cpu, tp);
 		return;
 	}
@@ -1827,9 +1839,70 @@ static void tcp_ofo_insert(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff 
 }
 
 /* tcp_data_queue; returns true if an immediate ACK is due. */
+/* tcp_incr_quickack: as many quick ACKs as half the window holds
+ * segments (2 if none), at most TCP_MAX_QUICKACKS. */
+static void tcp_incr_quickack(struct tcp_sock *tp)
+{
+	uint32_t n = tp->rcv_wnd / (2 * tp->mss);
+
+	if (!n)
+		n = 2;
+	if (n > tp->quick)
+		tp->quick = MIN(n, (uint32_t)TCP_MAX_QUICKACKS);
+}
+
+/*
+ * tcp_grow_window (3.12.0, 4.4.155, 6.18.2): while rcv_ssthresh is below
+ * the clamp and the free space, an in-order segment whose truesize the
+ * window accounts for raises it by two MSS (or twice its length), and is
+ * ACKed at once (quick |= 1). __tcp_grow_window's search for skbs with a
+ * poorer len/truesize ratio is kept.
+ */
+static void tcp_grow_window(struct tcp_sock *tp, const struct sk_buff *skb)
+{
+	uint32_t len = skb->payload_len, incr = 0;
+
+	if (tp->rcv_ssthresh >= tp->window_clamp || (int64_t)tp->rcv_ssthresh >= tcp_space(tp))
+		return;
+	if (win_from_space(tp, skb->truesize) <= len) {
+		incr = 2 * tp->mss;
+	} else {
+		int64_t truesize = win_from_space(tp, skb->truesize) >> 1;
+		int64_t window = win_from_space(tp, kp(tp)->tcp_rmem[2]) >> 1;
+
+		for (; tp->rcv_ssthresh <= window; truesize >>= 1, window >>= 1)
+			if (truesize <= len) {
+				incr = 2 * tp->mss;
+				break;
+			}
+	}
+	if (!incr)
+		return;
+	incr = MAX(incr, 2 * len);
+	tp->rcv_ssthresh = MIN(tp->rcv_ssthresh + incr, tp->window_clamp);
+	tp->quick |= 1;
+}
+
+/* tcp_event_data_recv's delayed-ACK part: quick ACKs at the first data
+ * segment and after a gap longer than the RTO; then tcp_grow_window. */
+static void tcp_event_data_recv(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *skb)
+{
+	sim_time_t now = cpu_now(cpu);
+
+	if (!tp->ato_init) {
+		tcp_incr_quickack(tp);
+		tp->ato_init = true;
+	} else if (now - tp->lrcvtime > tp->rto) {
+		tcp_incr_quickack(tp);
+	}
+	tp->lrcvtime = now;
+	tcp_grow_window(tp, skb);
+}
+
 static bool tcp_data_queue(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *skb)
 {
 	if (skb->end_seq <= tp->rcv_nxt) {	/* duplicate */
+		tcp_incr_quickack(tp);	/* tcp_enter_quickack_mode */
 		tcp_dsack_set(tp, skb->seq, skb->end_seq);
 		kfree_skb(cpu, skb);
 		return true;
@@ -1840,9 +1913,12 @@ static bool tcp_data_queue(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff 
 		return true;
 	}
 	if (skb->seq > tp->rcv_nxt) {
+		if (kp(tp)->quickack_ofo)	/* 3.x tcp_enter_quickack_mode */
+			tcp_incr_quickack(tp);
 		tcp_ofo_insert(cpu, tp, skb);
 		return true;
 	}
+	tcp_event_data_recv(cpu, tp, skb);
 	tcp_queue_rcv(cpu, tp, skb);
 	tcp_ofo_queue(cpu, tp);
 	if (tp->num_sacks)
@@ -2001,9 +2077,12 @@ static void tcp_rcv_space_adjust(struct cpu *cpu, struct tcp_sock *tp)
 
 			while (win_from_space(tp, rcvmem) < tp->mss)
 				rcvmem += 128;
-			buf = (int64_t)space * rcvmem / tp->mss;
-			if (buf > tp->rcvbuf)
-				tp->rcvbuf = MIN(buf, kp(tp)->tcp_rmem[2]);
+			buf = MIN((int64_t)space * rcvmem / tp->mss, kp(tp)->tcp_rmem[2]);
+			if (buf > tp->rcvbuf) {
+				tp->rcvbuf = buf;
+				/* the window clamp follows */
+				tp->window_clamp = (uint32_t)MIN(space, (uint64_t)UINT32_MAX);
+			}
 		}
 	}
 	tp->rcvq_seq = tp->copied_seq;
@@ -2025,6 +2104,8 @@ static void tcp_cleanup_rbuf(struct cpu *cpu, struct tcp_sock *tp)
 		tcp_send_ack(cpu, tp);
 		return;
 	}
+	if (2 * MAX(now_win, 0) > (int64_t)tp->window_clamp)
+		return;
 	nw = tcp_select_window(tp);
 	if (nw && nw >= 2 * MAX(now_win, 0))
 		tcp_send_ack(cpu, tp);
@@ -2094,9 +2175,27 @@ static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
 	tp->cc.gso_max_size = GSO_MAX_SIZE - ((uint32_t)h->plat->max_tcp_header + 1);
 	tp->rto = TCP_TIMEOUT_INIT;
 	tp->reordering = TCP_FASTRETRANS_THRESH;
-	tp->quick = TCP_MAX_QUICKACKS;
+	tp->quick = 0;		/* tcp_incr_quickack at the first data */
 	timer_setup(&tp->rto_timer, tcp_write_timer, tp);
 	timer_setup(&tp->delack_timer, tcp_delack_timer, tp);
+}
+
+/*
+ * tcp_select_initial_window and tcp_init_buffer_space: the full space
+ * rounded down to MSS, in 3.x and 4.4 at most tcp_default_init_rwnd (20)
+ * MSS; rcv_ssthresh starts there and window_clamp at the full space
+ * (tcp_app_win's 1/2^31 reserve ignored).
+ */
+static void tcp_init_rcv_wnd(struct tcp_sock *tp)
+{
+	uint32_t full = (uint32_t)win_from_space(tp, tp->rcvbuf), wnd = full;
+
+	if (wnd > tp->mss)
+		wnd -= wnd % tp->mss;
+	if (kp(tp)->rcv_wnd_init_cap)
+		wnd = MIN(wnd, 2 * TCP_INIT_CWND * tp->mss);
+	tp->window_clamp = full;
+	tp->rcv_ssthresh = tp->rcv_wnd = wnd;
 }
 
 void tcp_connect_pair(struct tcp_sock *a, struct host *ha, struct cpu *ca,
@@ -2119,8 +2218,8 @@ void tcp_connect_pair(struct tcp_sock *a, struct host *ha, struct cpu *ca,
 	/* SACK-permitted on the SYN and the SYN-ACK */
 	a->sack_ok = b->sack_ok = ha->tcp_sack && hb->tcp_sack;
 	/* established: each side knows the other's initial window */
-	a->rcv_wnd = tcp_select_window(a);
-	b->rcv_wnd = tcp_select_window(b);
+	tcp_init_rcv_wnd(a);
+	tcp_init_rcv_wnd(b);
 	a->snd_wnd = a->max_window = b->rcv_wnd;
 	b->snd_wnd = b->max_window = a->rcv_wnd;
 	tcp_update_pacing_rate(a);

@@ -50,7 +50,14 @@
  *  - receiver: in-order queue and an out-of-order queue with SACK blocks
  *    (tcp_sack_new_ofo_skb: up to four, the three most recent sent, as
  *    timestamps leave room for three, a D-SACK first when a duplicate
- *    came in), quick-ack at the start (up to 16), an ACK for every second full segment
+ *    came in), quick ACKs (tcp_incr_quickack: half the window in
+ *    segments, at most 16, at the first data segment, after a gap
+ *    longer than the RTO, on a duplicate, in 3.x on out-of-order data;
+ *    ended when less than half the buffer is free), the window's growth
+ *    (the initial window is the full space rounded to MSS, in 3.x and
+ *    4.4 at most 20 MSS; tcp_grow_window raises rcv_ssthresh by two MSS
+ *    per in-order segment up to window_clamp, which follows autotuning,
+ *    and ACKs that segment at once), an ACK for every second full segment
  *    (__tcp_ack_snd_check), the delayed-ACK timer (TCP_DELACK_MIN = HZ/25),
  *    a window update when the application frees space (tcp_cleanup_rbuf),
  *    receive window = free space >> tcp_adv_win_scale, tcp_rmem
@@ -113,12 +120,10 @@
  * (SACKed ones once), high reordering lets SACK-only ACKs grow the
  * window (FLAG_FORWARD_PROGRESS), 3.x takes in_flight before SACK
  * tagging, the pacing rate is refreshed on every cumulative ACK.
- * Leaves out, receiver: rcv_ssthresh and tcp_grow_window (the offered
- * window starts at the free space, not 10 MSS, and growing it forces no
- * immediate ACK), 3.x and 4.4's prequeue (a blocked reader's segments and
- * ACKs handled in its process context), quick-ack counts from the window
- * (10 at a 3.x start) and its re-arming after out-of-order data,
- * duplicates or idle, the 3.13/4.4/6.x autotuning rules and initial
+ * Leaves out, receiver: 3.x and 4.4's prequeue (a blocked reader's
+ * segments and ACKs handled in its process context), 3.x's full quick-ACK
+ * mode on a CE mark (the model gives 2, as 4.4 and 6.x), the
+ * 3.13/4.4/6.x autotuning rules and initial
  * buffers (3.12's everywhere), 6.x compressed SACKs and its immediate ACK
  * when the out-of-order queue empties, ICSK_ACK_PUSHED (PSH is set on
  * every data segment), GRO's flush rules, tcp_clamp_window and queue
@@ -281,6 +286,10 @@ struct tcp_sock {
 	bool		dsack;		/* a D-SACK block waits for the next ACK */
 	uint64_t	dsack_blk[2];
 	uint32_t	quick;		/* quick ACKs left */
+	uint32_t	rcv_ssthresh;	/* the window's growth bound (tcp_grow_window) */
+	uint32_t	window_clamp;	/* the largest window to offer */
+	bool		ato_init;	/* a data segment came (icsk_ack.ato set) */
+	sim_time_t	lrcvtime;	/* last data segment received */
 	bool		ack_pending;
 	struct timer_list delack_timer;
 	uint64_t	rcvq_space, rcvq_seq;

@@ -17,7 +17,7 @@ struct tcp_fixture {
 	struct cpu	*cpu;
 };
 
-/* Build the pair with the sender on `kernel` (a kernel profile name). */
+/* Build the pair, both hosts on `kernel` (a kernel profile name). */
 static inline void tcp_fixture_setup(struct tcp_fixture *f, const char *kernel)
 {
 	static const char *const pair[] = {
@@ -33,6 +33,8 @@ static inline void tcp_fixture_setup(struct tcp_fixture *f, const char *kernel)
 	for (k = pair; *k; k++)
 		assert_int_equal(scenario_set(&f->s, *k, &err), 0);
 	snprintf(kset, sizeof(kset), "host.a.kernel=%s", kernel);
+	assert_int_equal(scenario_set(&f->s, kset, &err), 0);
+	kset[5] = 'b';	/* the receiver runs the same kernel */
 	assert_int_equal(scenario_set(&f->s, kset, &err), 0);
 	assert_int_equal(scenario_check(&f->s, &err), 0);
 	assert_int_equal(world_build(&f->w, &f->s, &err), 0);

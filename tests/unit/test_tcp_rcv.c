@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The receiver's window and quick ACKs at the start of a connection
+ * (tcp_select_initial_window, tcp_init_buffer_space, tcp_incr_quickack,
+ * tcp_grow_window; 3.12.0 and 6.18.2 read; src/host/tcp.c).
+ *
+ * Worked numbers, an x86-64 receiver, MSS 1448, tcp_rmem[1] 87380 (3.x)
+ * or 131072 (6.x), tcp_adv_win_scale 1 (half the buffer is window):
+ *  - 3.12: full space 43690, rounded down to MSS 43440, capped at
+ *    tcp_default_init_rwnd 20 MSS = 28960: the initial window and
+ *    rcv_ssthresh; window_clamp 43690. The first data segment gives
+ *    28960 / (2 x 1448) = 10 quick ACKs.
+ *  - 6.x: 65536 rounded down to 65160 (45 MSS), no cap: 22 quick ACKs,
+ *    at most 16.
+ *  - an in-order 1448-byte segment of truesize 2304 (win_from_space 1152
+ *    <= 1448) raises rcv_ssthresh by 2 MSS, 28960 -> 31856, and sets the
+ *    low bit of the quick count (quick |= 1: 10 -> 11, 16 -> 17), so it
+ *    is ACKed at once; each ACK sent uses one quick ACK.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <cmocka.h>
+#include "tcp_fixture.h"
+
+/* One in-order data segment from the sender to the receiver, now. */
+static void deliver(struct tcp_fixture *f, struct tcp_sock *rx, uint32_t len)
+{
+	struct sk_buff *skb = alloc_skb(rx->host, 128);
+
+	skb->protocol = ETH_P_IP;
+	skb->ip_proto = IPPROTO_TCP_;
+	skb->saddr = rx->daddr;
+	skb->daddr = rx->host->addr;
+	skb->sport = rx->dport;
+	skb->dport = rx->sk.port;
+	skb->seq = rx->rcv_nxt;
+	skb->end_seq = skb->seq + len;
+	skb->payload_len = len;
+	skb->len = len + 66;
+	skb->truesize = 2304;
+	skb->tcp_flags = TCPHDR_ACK;
+	skb->ack_seq = rx->snd_nxt;
+	skb->tcp_win = 1 << 20;
+	skb->tsval = f->cpu->t;
+	rx->cpu->running = true;
+	rx->host->cur_cpu = rx->cpu;
+	tcp_v4_rcv(rx->cpu, skb);
+	rx->cpu->running = false;
+	rx->host->cur_cpu = NULL;
+}
+
+static void test_initial_window_312(void **state)
+{
+	struct tcp_fixture f;
+	struct tcp_sock *rx;
+	uint64_t acks;
+
+	(void)state;
+	tcp_fixture_setup(&f, "3.12");
+	rx = &f.w.apps[0].u.stream.rx;
+	assert_int_equal(rx->rcv_wnd, 28960);
+	assert_int_equal(rx->rcv_ssthresh, 28960);
+	assert_int_equal(rx->window_clamp, 43690);
+	assert_int_equal(rx->quick, 0);
+	acks = rx->acks_out;
+	deliver(&f, rx, 1448);
+	/* 10 quick ACKs, | 1, one used by this segment's immediate ACK */
+	assert_int_equal(rx->rcv_ssthresh, 28960 + 2 * 1448);
+	assert_int_equal(rx->acks_out, acks + 1);
+	assert_int_equal(rx->quick, 10);
+	tcp_fixture_teardown(&f);
+}
+
+static void test_initial_window_6x(void **state)
+{
+	struct tcp_fixture f;
+	struct tcp_sock *rx;
+
+	(void)state;
+	tcp_fixture_setup(&f, "6.x");
+	rx = &f.w.apps[0].u.stream.rx;
+	assert_int_equal(rx->rcv_wnd, 65160);
+	deliver(&f, rx, 1448);
+	assert_int_equal(rx->quick, (16 | 1) - 1);
+	tcp_fixture_teardown(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_initial_window_312),
+		cmocka_unit_test(test_initial_window_6x),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
