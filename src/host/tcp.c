@@ -1338,6 +1338,24 @@ static void tcp_cong_avoid(struct tcp_sock *tp, uint32_t acked, bool cwnd_limite
 	tp->cwnd_stamp = now;
 }
 
+/*
+ * tcp_check_reno_reordering / tcp_limit_reno_sacked (3.12.0 .. 6.18.2,
+ * after every ACK without SACK): duplicate ACKs count segments out of the
+ * network, but never more than are outstanding less one hole; if more
+ * were counted, they came from reordering, and tp->reordering rises.
+ * (Without this clamp an ACK could leave more counted than outstanding:
+ * in_flight wrapped below zero and the flow stopped for good.)
+ */
+static void tcp_check_reno_reordering(struct tcp_sock *tp, uint32_t addend)
+{
+	uint32_t holes = MIN(MAX(tp->lost_out, 1u), tp->packets_out);
+
+	if (tp->reno_sacked + holes <= tp->packets_out)
+		return;
+	tp->reno_sacked = tp->packets_out - holes;
+	tcp_update_reordering(tp, tp->packets_out + addend);
+}
+
 static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 			    const struct sk_buff *skb, uint64_t ack, uint32_t prior_fackets,
 			    uint32_t fackets)
@@ -1355,6 +1373,8 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 	if (reord < prior_fackets && reord <= fackets)
 		tcp_update_reordering(tp, fackets - reord);
 	tp->packets_out -= MIN(acked, tp->packets_out);
+	if (!tp->sack_ok)
+		tcp_check_reno_reordering(tp, acked);
 	tcp_ack_update_rtt(tp, now, skb, true);
 	tp->dupacks = 0;
 	tp->cc.snd_una = (uint32_t)tp->snd_una;	/* HyStart rounds */
@@ -2246,13 +2266,16 @@ int tcp_check(struct sock *sk, char *msg, size_t len)
 		lost += skb->sacked & TCPCB_LOST ? skb->pcount : 0;
 		retrans += skb->sacked & TCPCB_SACKED_RETRANS ? skb->pcount : 0;
 	}
+	/* tcp_verify_left_out: what is counted out of the network (SACKed,
+	 * lost, or by duplicate ACKs) never exceeds what is outstanding */
 	if (out == tp->packets_out && sacked == tp->sacked_out && lost == tp->lost_out &&
 	    retrans == tp->retrans_out && tp->packets_out + tp->retrans_out >=
-	    tp->sacked_out + tp->lost_out)
+	    tp->sacked_out + tp->lost_out + tp->reno_sacked)
 		return 0;
-	snprintf(msg, len, "packets_out %u sacked_out %u lost_out %u retrans_out %u; the write"
-		 " queue's marks: %u sent, %u SACKed, %u lost, %u retransmitted", tp->packets_out,
-		 tp->sacked_out, tp->lost_out, tp->retrans_out, out, sacked, lost, retrans);
+	snprintf(msg, len, "packets_out %u sacked_out %u lost_out %u retrans_out %u reno_sacked %u;"
+		 " the write queue's marks: %u sent, %u SACKed, %u lost, %u retransmitted",
+		 tp->packets_out, tp->sacked_out, tp->lost_out, tp->retrans_out, tp->reno_sacked,
+		 out, sacked, lost, retrans);
 	return -1;
 }
 
