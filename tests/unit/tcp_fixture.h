@@ -8,6 +8,7 @@
 #ifndef NICSIM_TESTS_TCP_FIXTURE_H
 #define NICSIM_TESTS_TCP_FIXTURE_H
 
+#include <stdbool.h>
 #include "run/world.h"
 
 struct tcp_fixture {
@@ -46,26 +47,55 @@ static inline void tcp_fixture_setup(struct tcp_fixture *f, const char *kernel)
 	assert_int_equal(f->tp->mss, 1448);
 }
 
-/* The peer's pure ACK of everything below ack_seq, echoing tsecr (a send
- * time; 0: none), delivered to the sender now. */
+/* The sender of the worked cases: size goal 10 segments, cwnd as given,
+ * a 1 MiB window, a send buffer with room for every skb of a test. */
+static inline void tcp_fixture_sender(struct tcp_fixture *f, const char *kernel, uint32_t cwnd)
+{
+	tcp_fixture_setup(f, kernel);
+	f->tp->size_goal = 10 * 1448;
+	f->tp->cc.snd_cwnd = cwnd;
+	f->tp->snd_wnd = 1 << 20;
+	f->tp->sk.sk_sndbuf = 1 << 22;
+}
+
+/* A segment from the other end to `to`: `len` bytes at to's rcv_nxt
+ * (0: a pure ACK), acknowledging ack_seq, echoing tsecr (a send time; 0:
+ * none), delivered now on to's CPU. */
+static inline void tcp_fixture_segment(struct tcp_fixture *f, struct tcp_sock *to, uint32_t len,
+				       uint64_t ack_seq, sim_time_t tsecr)
+{
+	struct sk_buff *skb = alloc_skb(to->host, 128);
+	bool was_running = to->cpu->running;
+
+	skb->protocol = ETH_P_IP;
+	skb->ip_proto = IPPROTO_TCP_;
+	skb->saddr = to->daddr;
+	skb->daddr = to->host->addr;
+	skb->sport = to->dport;
+	skb->dport = to->sk.port;
+	skb->seq = to->rcv_nxt;
+	skb->end_seq = skb->seq + len;
+	skb->payload_len = len;
+	if (len) {
+		skb->len = len + 66;
+		skb->truesize = 2304;	/* a 2 KiB receive buffer */
+	}
+	skb->ack_seq = ack_seq;
+	skb->tcp_flags = TCPHDR_ACK;
+	skb->tcp_win = 1 << 20;
+	skb->tsval = f->cpu->t;
+	skb->tsecr = tsecr;
+	to->cpu->running = true;
+	to->host->cur_cpu = to->cpu;
+	tcp_v4_rcv(to->cpu, skb);
+	to->cpu->running = was_running;
+	to->host->cur_cpu = was_running ? to->cpu : NULL;
+}
+
+/* The peer's pure ACK of everything below ack_seq, to the sender. */
 static inline void tcp_fixture_ack(struct tcp_fixture *f, uint64_t ack_seq, sim_time_t tsecr)
 {
-	struct tcp_sock *tp = f->tp;
-	struct sk_buff *ack = alloc_skb(tp->host, 128);
-
-	ack->protocol = ETH_P_IP;
-	ack->ip_proto = IPPROTO_TCP_;
-	ack->saddr = tp->daddr;
-	ack->daddr = tp->host->addr;
-	ack->sport = tp->dport;
-	ack->dport = tp->sk.port;
-	ack->seq = ack->end_seq = tp->rcv_nxt;
-	ack->ack_seq = ack_seq;
-	ack->tcp_flags = TCPHDR_ACK;
-	ack->tcp_win = (uint32_t)tp->snd_wnd;
-	ack->tsval = f->cpu->t;
-	ack->tsecr = tsecr;
-	tcp_v4_rcv(f->cpu, ack);
+	tcp_fixture_segment(f, f->tp, 0, ack_seq, tsecr);
 }
 
 static inline void tcp_fixture_teardown(struct tcp_fixture *f)

@@ -26,12 +26,8 @@ static void setup_idle(struct tcp_fixture *f, const char *kernel)
 {
 	struct tcp_sock *tp;
 
-	tcp_fixture_setup(f, kernel);
+	tcp_fixture_sender(f, kernel, 80);
 	tp = f->tp;
-	tp->size_goal = 10 * 1448;
-	tp->snd_wnd = 1 << 20;
-	tp->sk.sk_sndbuf = 1 << 22;
-	tp->cc.snd_cwnd = 80;
 	tp->cc.snd_ssthresh = 30;
 	tp->rto = 200 * PS_PER_MS;
 	tp->lsndtime = 0;

@@ -25,12 +25,8 @@ static void setup_flight(struct tcp_fixture *f)
 {
 	struct tcp_sock *tp;
 
-	tcp_fixture_setup(f, "3.12");
+	tcp_fixture_sender(f, "3.12", 20);
 	tp = f->tp;
-	tp->size_goal = 10 * 1448;
-	tp->cc.snd_cwnd = 20;
-	tp->snd_wnd = 1 << 20;
-	tp->sk.sk_sndbuf = 1 << 22;
 	assert_int_equal(tcp_sendmsg_step(f->cpu, tp, 10 * 1448, false), 10 * 1448);
 	tcp_push(f->cpu, tp);
 	assert_int_equal(tp->packets_out, 10);
@@ -94,13 +90,9 @@ static void test_karn_after_rto(void **state)
 	struct tcp_sock *tp;
 
 	(void)state;
-	tcp_fixture_setup(&f, "6.x");
+	tcp_fixture_sender(&f, "6.x", 20);
 	tp = f.tp;
 	tp->sack_ok = false;
-	tp->size_goal = 10 * 1448;
-	tp->cc.snd_cwnd = 20;
-	tp->snd_wnd = 1 << 20;
-	tp->sk.sk_sndbuf = 1 << 22;
 	f.cpu->t = 1 * PS_PER_MS;
 	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 10 * 1448, false), 10 * 1448);
 	tcp_push(f.cpu, tp);
@@ -131,12 +123,8 @@ static void test_tail_loss_probe(void **state)
 	struct tcp_sock *tp;
 
 	(void)state;
-	tcp_fixture_setup(&f, "3.12");
+	tcp_fixture_sender(&f, "3.12", 20);
 	tp = f.tp;
-	tp->size_goal = 10 * 1448;
-	tp->cc.snd_cwnd = 20;
-	tp->snd_wnd = 1 << 20;
-	tp->sk.sk_sndbuf = 1 << 22;
 	tp->est.srtt8 = 8;	/* one jiffy */
 	f.cpu->t = 4 * PS_PER_MS;	/* jiffy 1 */
 	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 10 * 1448, false), 10 * 1448);

@@ -27,15 +27,8 @@
  * window, the peer's largest window as given. */
 static void setup_sender(struct tcp_fixture *f, uint64_t max_window)
 {
-	struct tcp_sock *tp;
-
-	tcp_fixture_setup(f, "3.12");
-	tp = f->tp;
-	tp->size_goal = 10 * 1448;
-	tp->cc.snd_cwnd = 14;
-	tp->snd_wnd = 1 << 20;
-	tp->max_window = max_window;
-	tp->sk.sk_sndbuf = 1 << 22;	/* room for every skb of the test */
+	tcp_fixture_sender(f, "3.12", 14);
+	f->tp->max_window = max_window;
 }
 
 static void test_push_one(void **state)

@@ -25,31 +25,10 @@
 #include <cmocka.h>
 #include "tcp_fixture.h"
 
-/* One in-order data segment from the sender to the receiver, now. */
-static void deliver(struct tcp_fixture *f, struct tcp_sock *rx, uint32_t len)
+/* One in-order 1448-byte data segment from the sender to the receiver. */
+static void deliver(struct tcp_fixture *f, struct tcp_sock *rx)
 {
-	struct sk_buff *skb = alloc_skb(rx->host, 128);
-
-	skb->protocol = ETH_P_IP;
-	skb->ip_proto = IPPROTO_TCP_;
-	skb->saddr = rx->daddr;
-	skb->daddr = rx->host->addr;
-	skb->sport = rx->dport;
-	skb->dport = rx->sk.port;
-	skb->seq = rx->rcv_nxt;
-	skb->end_seq = skb->seq + len;
-	skb->payload_len = len;
-	skb->len = len + 66;
-	skb->truesize = 2304;
-	skb->tcp_flags = TCPHDR_ACK;
-	skb->ack_seq = rx->snd_nxt;
-	skb->tcp_win = 1 << 20;
-	skb->tsval = f->cpu->t;
-	rx->cpu->running = true;
-	rx->host->cur_cpu = rx->cpu;
-	tcp_v4_rcv(rx->cpu, skb);
-	rx->cpu->running = false;
-	rx->host->cur_cpu = NULL;
+	tcp_fixture_segment(f, rx, 1448, rx->snd_nxt, 0);
 }
 
 static void test_initial_window_312(void **state)
@@ -66,7 +45,7 @@ static void test_initial_window_312(void **state)
 	assert_int_equal(rx->window_clamp, 43690);
 	assert_int_equal(rx->quick, 0);
 	acks = rx->acks_out;
-	deliver(&f, rx, 1448);
+	deliver(&f, rx);
 	/* 10 quick ACKs, | 1, one used by this segment's immediate ACK */
 	assert_int_equal(rx->rcv_ssthresh, 28960 + 2 * 1448);
 	assert_int_equal(rx->acks_out, acks + 1);
@@ -83,7 +62,7 @@ static void test_initial_window_6x(void **state)
 	tcp_fixture_setup(&f, "6.x");
 	rx = &f.w.apps[0].u.stream.rx;
 	assert_int_equal(rx->rcv_wnd, 65160);
-	deliver(&f, rx, 1448);
+	deliver(&f, rx);
 	assert_int_equal(rx->quick, (16 | 1) - 1);
 	tcp_fixture_teardown(&f);
 }
