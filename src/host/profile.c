@@ -166,6 +166,9 @@ static const struct platform platforms[] = {
  * at tcp_default_init_rwnd (20) MSS by tcp_select_initial_window in 3.12.0
  * and 4.4.155, not in 6.18.2; out-of-order data enters quick-ACK mode in
  * 3.12.0 (tcp_data_queue), not in 4.4.155 or 6.18.2.
+ * drs: receive-buffer autotuning (tcp_rcv_space_adjust, tcp_fixup_rcvbuf,
+ * 6.x tcp_rcvbuf_grow) as read in 3.12.0, 3.13.0, 4.4.155 and 6.18.2;
+ * DRS_312, 0, for the 3.12 and older profiles.
  * tlp: the tail loss probe (tcp_schedule_loss_probe, tcp_send_loss_probe,
  * tcp_process_tlp_ack) as in 3.12.0 (3.10 introduced it; 3.10.99 and
  * 4.4.155 read, the same rules) and 6.18.2; none in 3.5.
@@ -205,19 +208,19 @@ static const struct kprofile kprofiles[] = {
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
-	{ .name = "3.13", .rcv_wnd_init_cap = true, .quickack_ofo = true, .tlp = TLP_3X, .source = "Linux 3.13 (3.13.10 read)",
+	{ .name = "3.13", .drs = DRS_313, .rcv_wnd_init_cap = true, .quickack_ofo = true, .tlp = TLP_3X, .source = "Linux 3.13 (3.13.10 read)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS_313, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
-	{ .name = "4.4", .rcv_wnd_init_cap = true, .tlp = TLP_3X, .prr = PRR_44, .source = "Linux 4.4 (4.4.155 read)",
+	{ .name = "4.4", .drs = DRS_44, .rcv_wnd_init_cap = true, .tlp = TLP_3X, .prr = PRR_44, .source = "Linux 4.4 (4.4.155 read)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .tso_defer = TSO_DEFER_44, .tcp_max_reordering = 300,
 	  .autocork = AUTOCORK_HEAD,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,
 	  .tsq_mode = TSQ_MIN_MAX, .tcp_limit_output_bytes = 262144,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE_NORTT, .rtt_usec = true,
 	  .cwnd_restart_at_entail = true },
-	{ .name = "6.x", .tlp = TLP_6X, .prr = PRR_6X, .source = "Linux 6.x (6.18.2 read)",
+	{ .name = "6.x", .drs = DRS_6X, .tlp = TLP_6X, .prr = PRR_6X, .source = "Linux 6.x (6.18.2 read)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, .sndbuf_int_clamp = true,
 	  .small_head_cache = true, .wmem_max = 4 << 20, NET_3X,
 	  .tcp_wmem = { 4096, 16384, 4194304 }, .tcp_rmem = { 4096, 131072, 6291456 },

@@ -96,6 +96,14 @@ enum gso_seg_charge {
 };
 
 /* tcp_should_autocork (3.14+, f54b311142a9 "tcp: auto corking") */
+/* Receive-buffer autotuning (tcp_rcv_space_adjust, tcp_fixup_rcvbuf). */
+enum drs_rule {
+	DRS_312,	/* 3.12.0 read: 2 x copied kept as a maximum; buffer starts at 2 x 20 segments' truesize */
+	DRS_313,	/* 3.13.0 read: 2 x copied + 16 MSS, x1.5 or x2 if the rate grew by 25 or 50 %; start x4; clamp = that window */
+	DRS_44,		/* 4.4.155 read: as 3.13, clamp = the window the buffer gives */
+	DRS_6X,		/* 6.18.2 read: tcp_rcvbuf_grow: 2 x copied, + twice its growth; no start-up boost */
+};
+
 /* The tail loss probe (tcp_early_retrans 3, the default from 3.10). */
 enum tlp_rule {
 	TLP_NONE,	/* before 3.10 */
@@ -146,6 +154,7 @@ struct kprofile {
 	int		prr;			/* enum prr_rule */
 	bool		rcv_wnd_init_cap;	/* initial window at most tcp_default_init_rwnd (20) MSS (3.x, 4.4) */
 	bool		quickack_ofo;		/* out-of-order data re-arms quick ACKs (3.x) */
+	int		drs;			/* enum drs_rule */
 	/* 6.x tcp_cwnd_validate / tcp_is_cwnd_limited (vs 4.4's; rtt_usec only) */
 	bool		cwnd_limited_v6;
 	bool		ts_clock_ms;		/* TCP timestamps tick in ms (>= 4.13), else jiffies */

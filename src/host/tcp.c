@@ -2080,29 +2080,69 @@ void release_sock(struct cpu *cpu, struct tcp_sock *tp)
 
 /* tcp_rcv_space_adjust: grow sk_rcvbuf to twice what the application
  * copied in the last RTT, in truesize units. */
+/* The buffer a window of `win` bytes of MSS segments needs (rcvmem: one
+ * segment's truesize, raised until its window share holds an MSS). */
+static int64_t tcp_rcvbuf_for(const struct tcp_sock *tp, uint64_t win)
+{
+	int64_t rcvmem = skb_truesize_macro(tp->host->plat,
+			tp->mss + (uint32_t)tp->host->plat->max_tcp_header);
+
+	while (win_from_space(tp, rcvmem) < tp->mss)
+		rcvmem += 128;
+	return MIN((int64_t)MAX(win / tp->mss, 1u) * rcvmem, kp(tp)->tcp_rmem[2]);
+}
+
+/* A larger buffer, and the window clamp with it. */
+static void tcp_rcvbuf_set(struct tcp_sock *tp, int64_t buf, uint64_t clamp)
+{
+	if (buf <= tp->rcvbuf)
+		return;
+	tp->rcvbuf = buf;
+	tp->window_clamp = (uint32_t)MIN(clamp, (uint64_t)UINT32_MAX);
+}
+
+/*
+ * tcp_rcv_space_adjust, once per receiver RTT: what the application read
+ * in the last RTT sizes the buffer, per era (enum drs_rule). 3.12: a
+ * window of twice that, kept as a maximum; 3.13 and 4.4: twice that plus
+ * 16 MSS, times 1.5 or 2 when the rate grew by a quarter or a half; 6.x
+ * (tcp_rcvbuf_grow): twice that plus twice its growth, in buffer bytes at
+ * the default 50 % len/truesize ratio, data not yet read left out.
+ */
 static void tcp_rcv_space_adjust(struct cpu *cpu, struct tcp_sock *tp)
 {
 	sim_time_t now = cpu_now(cpu), rtt = MAX(tp->rcv_rtt, (sim_time_t)PS_PER_MS / 10);
-	uint64_t space;
+	uint64_t copied = tp->copied_seq - tp->rcvq_seq, old = tp->rcvq_space, win;
+	int64_t buf;
 
 	if (now - tp->rcvq_time < rtt)
 		return;
-	space = 2 * (tp->copied_seq - tp->rcvq_seq);
-	if (space > tp->rcvq_space) {
-		tp->rcvq_space = space;
-		if (!tp->rcvbuf_locked) {
-			int64_t rcvmem = skb_truesize_macro(tp->host->plat,
-				tp->mss + (uint32_t)tp->host->plat->max_tcp_header);
-			int64_t buf;
-
-			while (win_from_space(tp, rcvmem) < tp->mss)
-				rcvmem += 128;
-			buf = MIN((int64_t)space * rcvmem / tp->mss, kp(tp)->tcp_rmem[2]);
-			if (buf > tp->rcvbuf) {
-				tp->rcvbuf = buf;
-				/* the window clamp follows */
-				tp->window_clamp = (uint32_t)MIN(space, (uint64_t)UINT32_MAX);
-			}
+	if (kp(tp)->drs == DRS_6X)
+		copied -= MIN(tp->rcv_nxt - tp->copied_seq, copied);	/* inq */
+	if (kp(tp)->drs == DRS_312) {
+		win = MAX(old, 2 * copied);
+		if (win != old) {
+			tp->rcvq_space = win;
+			if (!tp->rcvbuf_locked)
+				tcp_rcvbuf_set(tp, tcp_rcvbuf_for(tp, win), win);
+		}
+	} else if (copied > old) {
+		tp->rcvq_space = copied;
+		if (kp(tp)->drs == DRS_6X) {
+			win = 2 * copied;
+			win += 2 * (old ? win * (copied - old) / old : 0);
+			buf = MIN((int64_t)MIN(2 * win, (uint64_t)INT64_MAX), kp(tp)->tcp_rmem[2]);
+			if (!tp->rcvbuf_locked)
+				tcp_rcvbuf_set(tp, buf, (uint64_t)win_from_space(tp, buf));
+		} else if (!tp->rcvbuf_locked) {
+			win = 2 * copied + 16 * tp->mss;
+			if (copied >= old + (old >> 1))
+				win <<= 1;
+			else if (copied >= old + (old >> 2))
+				win += win >> 1;
+			buf = tcp_rcvbuf_for(tp, win);
+			tcp_rcvbuf_set(tp, buf, kp(tp)->drs == DRS_313 ? win :
+					(uint64_t)win_from_space(tp, buf));
 		}
 	}
 	tp->rcvq_seq = tp->copied_seq;
@@ -2203,19 +2243,33 @@ static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
 /*
  * tcp_select_initial_window and tcp_init_buffer_space: the full space
  * rounded down to MSS, in 3.x and 4.4 at most tcp_default_init_rwnd (20)
- * MSS; rcv_ssthresh starts there and window_clamp at the full space
- * (tcp_app_win's 1/2^31 reserve ignored).
+ * MSS; rcv_ssthresh starts there; then the buffer's start-up boost
+ * (tcp_fixup_rcvbuf), window_clamp at the full space of that buffer
+ * (tcp_app_win's reserve ignored) and the first autotuning measure.
  */
 static void tcp_init_rcv_wnd(struct tcp_sock *tp)
 {
-	uint32_t full = (uint32_t)win_from_space(tp, tp->rcvbuf), wnd = full;
+	uint32_t wnd = (uint32_t)win_from_space(tp, tp->rcvbuf);
 
 	if (wnd > tp->mss)
 		wnd -= wnd % tp->mss;
 	if (kp(tp)->rcv_wnd_init_cap)
 		wnd = MIN(wnd, 2 * TCP_INIT_CWND * tp->mss);
-	tp->window_clamp = full;
 	tp->rcv_ssthresh = tp->rcv_wnd = wnd;
+	/* tcp_fixup_rcvbuf (before 6.x): room for 2 x 20 segments'
+	 * truesize, four times that from 3.13 (tcp_moderate_rcvbuf) */
+	if (!tp->rcvbuf_locked && kp(tp)->drs != DRS_6X) {
+		int64_t rcvmem = 2 * 2 * TCP_INIT_CWND * skb_truesize_macro(tp->host->plat,
+				tp->mss + (uint32_t)tp->host->plat->max_tcp_header);
+
+		if (kp(tp)->drs != DRS_312)
+			rcvmem <<= 2;
+		if (tp->rcvbuf < rcvmem)
+			tp->rcvbuf = MIN(rcvmem, kp(tp)->tcp_rmem[2]);
+	}
+	tp->window_clamp = (uint32_t)win_from_space(tp, tp->rcvbuf);
+	tp->rcvq_space = kp(tp)->drs == DRS_6X ?
+			 MIN(wnd, (uint32_t)TCP_INIT_CWND * tp->mss) : wnd;
 }
 
 void tcp_connect_pair(struct tcp_sock *a, struct host *ha, struct cpu *ca,

@@ -61,7 +61,10 @@
  *    (__tcp_ack_snd_check), the delayed-ACK timer (TCP_DELACK_MIN = HZ/25),
  *    a window update when the application frees space (tcp_cleanup_rbuf),
  *    receive window = free space >> tcp_adv_win_scale, tcp_rmem
- *    autotuning per RTT (tcp_rcv_space_adjust).
+ *    autotuning per RTT per era (tcp_rcv_space_adjust: 3.12's 2 x copied,
+ *    3.13/4.4's 2 x copied + 16 MSS scaled by the rate's growth, 6.x's
+ *    tcp_rcvbuf_grow) from the start-up buffer (tcp_fixup_rcvbuf: 40
+ *    segments' truesize, x4 in 3.13 and 4.4, none in 6.x).
  *  - classic ECN (RFC 3168; tcp_ecn_send, tcp_ecn_check_ce,
  *    tcp_ecn_accept_cwr, tcp_enter_cwr): negotiated at connect when the
  *    connecting host's tcp_ecn is 1 and the other's is not 0; new data
@@ -122,9 +125,9 @@
  * tagging, the pacing rate is refreshed on every cumulative ACK.
  * Leaves out, receiver: 3.x and 4.4's prequeue (a blocked reader's
  * segments and ACKs handled in its process context), 3.x's full quick-ACK
- * mode on a CE mark (the model gives 2, as 4.4 and 6.x), the
- * 3.13/4.4/6.x autotuning rules and initial
- * buffers (3.12's everywhere), 6.x compressed SACKs and its immediate ACK
+ * mode on a CE mark (the model gives 2, as 4.4 and 6.x), 6.x
+ * autotuning's out-of-order span and measured len/truesize ratio (50 %
+ * assumed), 6.x compressed SACKs and its immediate ACK
  * when the out-of-order queue empties, ICSK_ACK_PUSHED (PSH is set on
  * every data segment), GRO's flush rules, tcp_clamp_window and queue
  * collapsing, a zero window.
