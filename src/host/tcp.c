@@ -52,6 +52,14 @@ static uint32_t payload(const struct sk_buff *skb)
 
 /* --- windows and buffers ------------------------------------------ */
 
+/* SKB_TRUESIZE(mss + MAX_TCP_HEADER): one full segment's buffer, the unit
+ * of the send and receive buffer sizing rules. */
+static int64_t tcp_seg_truesize(const struct tcp_sock *tp)
+{
+	return skb_truesize_macro(tp->host->plat,
+				  tp->mss + (uint32_t)tp->host->plat->max_tcp_header);
+}
+
 static int64_t win_from_space(const struct tcp_sock *tp, int64_t space)
 {
 	int s = kp(tp)->tcp_adv_win_scale;
@@ -94,8 +102,7 @@ static void tcp_check_space(struct tcp_sock *tp)
 	if (!tp->nospace)
 		return;
 	if (!tp->sndbuf_locked && tp->packets_out < tp->cc.snd_cwnd) {
-		int64_t sndmem = skb_truesize_macro(tp->host->plat,
-				tp->mss + (uint32_t)tp->host->plat->max_tcp_header);
+		int64_t sndmem = tcp_seg_truesize(tp);
 		int64_t demanded = MAX((int64_t)tp->cc.snd_cwnd, 4);
 
 		sndmem *= 2 * demanded;
@@ -2084,8 +2091,7 @@ void release_sock(struct cpu *cpu, struct tcp_sock *tp)
  * segment's truesize, raised until its window share holds an MSS). */
 static int64_t tcp_rcvbuf_for(const struct tcp_sock *tp, uint64_t win)
 {
-	int64_t rcvmem = skb_truesize_macro(tp->host->plat,
-			tp->mss + (uint32_t)tp->host->plat->max_tcp_header);
+	int64_t rcvmem = tcp_seg_truesize(tp);
 
 	while (win_from_space(tp, rcvmem) < tp->mss)
 		rcvmem += 128;
@@ -2259,8 +2265,7 @@ static void tcp_init_rcv_wnd(struct tcp_sock *tp)
 	/* tcp_fixup_rcvbuf (before 6.x): room for 2 x 20 segments'
 	 * truesize, four times that from 3.13 (tcp_moderate_rcvbuf) */
 	if (!tp->rcvbuf_locked && kp(tp)->drs != DRS_6X) {
-		int64_t rcvmem = 2 * 2 * TCP_INIT_CWND * skb_truesize_macro(tp->host->plat,
-				tp->mss + (uint32_t)tp->host->plat->max_tcp_header);
+		int64_t rcvmem = 2 * 2 * TCP_INIT_CWND * tcp_seg_truesize(tp);
 
 		if (kp(tp)->drs != DRS_312)
 			rcvmem <<= 2;
