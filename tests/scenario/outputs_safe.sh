@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Output paths (src/run/outpath.h): nicsim never deletes or overwrites a
+# path it did not write. --report, --json, --pcap, --trace-out and sweep
+# --out refuse a user's path (exit 2, the path as it was, nothing written,
+# no run), rewrite nicsim's own, and with --force replace files and add to
+# directories without removing anything else.
+. "$(dirname "$0")/lib.inc"
+f=$SRC/scenarios/mvneta-2014-ping.ini
+S=(--set sim.duration=3s --set app.ping.count=3)
+cd "$T"
+run() { "$NICSIM" run "$f" "${S[@]}" -q "$@"; }
+refused() {	# refused WHAT PATTERN ARGS...: exit 2, stderr matches
+	local what=$1 pat=$2 rc
+	shift 2
+	run "$@" 2>err; rc=$?
+	[ $rc = 2 ] || fail "$what: exit $rc, want 2 ($(cat err))"
+	grep -qE -- "$pat" err || fail "$what: message lacks /$pat/: $(cat err)"
+}
+no_tmp() { [ -z "$(find . -name '*nicsim-tmp*')" ] || fail "$1: left $(find . -name '*nicsim-tmp*')"; }
+
+# --json: a user's file refused (before the run: the trace is not written
+# either), nicsim's own rewritten, --force replaces; a link is a user's
+echo '{"mine": 1}' >u.json
+refused "--json onto a user's file" "--json u.json: exists and was not written by nicsim \(use --force" \
+	--json u.json --trace all --trace-out t-new.csv
+[ "$(cat u.json)" = '{"mine": 1}' ] && [ ! -e t-new.csv ] || fail "a refused --json wrote something"
+run --json own.json && run --json own.json || fail "rewriting nicsim's own JSON"
+run --json u.json --force && [ "$(jget u.json "d['nicsim']['seed']")" = 1 ] || fail "--json --force"
+echo mine >own.json.tmp
+run --json own.json && [ "$(cat own.json.tmp)" = mine ] || fail "own.json.tmp (a user's) was overwritten"
+ln -s u.json link.json
+refused "--json onto a symbolic link" "symbolic link" --json link.json
+run --json link.json --force && [ ! -L link.json ] && [ "$(jget u.json "d['nicsim']['seed']")" = 1 ] ||
+	fail "--json --force onto a link"
+mkdir jdir
+refused "--json onto a directory" "is a directory" --json jdir --force
+refused "--json into no directory" "no directory nodir" --json nodir/x.json
+no_tmp "--json"
+echo "ok: --json keeps a user's file and link, rewrites nicsim's own, --force replaces"
+
+# --trace-out (and its default trace.csv): the same rule
+printf 'time_s,price\n0,1\n' >t.csv
+refused "--trace-out onto a user's CSV" "--trace-out t.csv: exists and was not written by nicsim" \
+	--trace all --trace-out t.csv
+printf 'time_s,price\n' >trace.csv
+refused "--trace onto a user's trace.csv" "--trace-out trace.csv: exists" --trace all
+[ "$(cat t.csv)" = "$(printf 'time_s,price\n0,1')" ] && [ "$(cat trace.csv)" = time_s,price ] ||
+	fail "a refused trace changed a user's CSV"
+run --trace 'app.*' --trace-out own.csv && run --trace all --trace-out own.csv ||
+	fail "rewriting nicsim's own trace"
+run --trace all --trace-out t.csv --force && head -1 t.csv | grep -q '^time_s,app\.' || fail "--trace-out --force"
+no_tmp "--trace-out"
+echo "ok: --trace-out keeps a user's CSV, rewrites nicsim's own, --force replaces"
+
+# --pcap: a user's file under either name refused, nothing written; a
+# capture from elsewhere (other MACs) is not nicsim's; its own is
+echo mine >cap-peer-dut.pcap
+refused "--pcap onto a user's file" "--pcap cap: cap-peer-dut.pcap exists and was not written by nicsim" --pcap cap
+[ "$(cat cap-peer-dut.pcap)" = mine ] && [ ! -e cap-dut-peer.pcap ] || fail "a refused --pcap wrote something"
+run --pcap own && run --pcap own || fail "rewriting nicsim's own capture"
+python3 - own-dut-peer.pcap other-dut-peer.pcap <<'PY' || fail "python"
+import sys
+b = bytearray(open(sys.argv[1], 'rb').read())
+assert len(b) > 24 + 16 + 12, "no frame in nicsim's capture"
+b[24 + 16:24 + 16 + 12] = bytes.fromhex('001122334455' '00aabbccddee')
+open(sys.argv[2], 'wb').write(b)
+PY
+refused "--pcap onto another tool's capture" "other-dut-peer.pcap exists" --pcap other
+run --pcap cap --force && cmp -s cap-peer-dut.pcap own-peer-dut.pcap || fail "--pcap --force"
+no_tmp "--pcap"
+echo "ok: --pcap keeps a user's and another tool's capture, rewrites nicsim's own, --force replaces"
