@@ -69,3 +69,56 @@ refused "--pcap onto another tool's capture" "other-dut-peer.pcap exists" --pcap
 run --pcap cap --force && cmp -s cap-peer-dut.pcap own-peer-dut.pcap || fail "--pcap --force"
 no_tmp "--pcap"
 echo "ok: --pcap keeps a user's and another tool's capture, rewrites nicsim's own, --force replaces"
+
+# --report onto a user's directory, a file, the current directory
+mkdir d && echo keep >d/keep.txt
+refused "--report into a user's directory" "--report d: is a directory nicsim did not write" --report d
+[ "$(ls -A d)" = keep.txt ] && [ "$(cat d/keep.txt)" = keep ] || fail "--report touched a user's directory"
+echo precious >f.txt
+refused "--report onto a file" "--report f.txt: exists and is not a directory" --report f.txt
+refused "--report onto a file, --force" "not a directory" --report f.txt --force
+[ "$(cat f.txt)" = precious ] || fail "--report onto a file changed it"
+refused "--report ." "--report \.: is a directory nicsim did not write" --report .
+[ ! -e index.html ] && [ ! -e nicsim-report ] || fail "--report . wrote something"
+no_tmp "refused reports"
+echo "ok: --report refuses a user's directory, a file and ., touching nothing"
+
+# --force into a user's directory adds the report, keeps the rest; then
+# the directory is nicsim's and is rewritten without --force
+run --report d --force || fail "--report d --force"
+[ "$(cat d/keep.txt)" = keep ] && [ -s d/index.html ] && [ -s d/.nicsim-report ] ||
+	fail "--force: $(ls -A d)"
+grep -qx keep.txt d/.nicsim-report && fail "the marker claims the user's file"
+run --report d || fail "rewriting a report written with --force"
+[ "$(cat d/keep.txt)" = keep ] || fail "rewriting lost the user's file"
+echo "ok: --report --force adds to a user's directory, removes nothing"
+
+# nicsim's own report directory: rewritten in place, a user's file in it
+# kept, the old report's files the new one has not removed
+run --report r --compare host.dut.ethtool.tx-frames=1 || fail "--report to a new directory"
+[ -s r/index.html ] && [ -s r/trace-1.csv ] && grep -qx index.html r/.nicsim-report ||
+	fail "new report: $(ls -A r)"
+echo mine >r/notes.txt
+run --report r || fail "rewriting nicsim's own report"
+[ "$(cat r/notes.txt)" = mine ] || fail "a user's file in a report directory was lost"
+[ ! -e r/trace-1.csv ] || fail "the old report's second run was left behind"
+no_tmp "report rewrite"
+# a user's file where the new report puts one: refused, nothing changed
+before=$(cat r/index.html r/results-0.json | md5sum)
+echo mine >r/trace-1.csv
+run --report r --compare host.dut.ethtool.tx-frames=1 2>err; rc=$?
+[ $rc != 0 ] && grep -q "r/trace-1.csv exists and was not written by nicsim" err ||
+	fail "a user's trace-1.csv in the report: exit $rc, $(cat err)"
+[ "$(cat r/trace-1.csv)" = mine ] && [ "$(cat r/index.html r/results-0.json | md5sum)" = "$before" ] ||
+	fail "a clashing report changed the directory"
+rm -rf r/trace-1.csv r/.nicsim-tmp.*
+echo "ok: nicsim's report directory rewritten, the user's files in it kept"
+
+# a failed report (a bad --compare, refused before any run; a run that
+# dies on a broken invariant) leaves the previous one as it was
+before=$(cat r/* r/.nicsim-report | md5sum)
+refused "a bad --compare" "did you mean 'tx-frames'" --report r --compare host.dut.ethtool.tx-frame=1
+run --report r --check --inject wmem-leak 2>err; [ $? = 3 ] || fail "--inject in a report: $(cat err)"
+[ "$(cat r/* r/.nicsim-report | md5sum)" = "$before" ] || fail "a failed report changed the old one"
+rm -rf r/.nicsim-tmp.*
+echo "ok: a failed report leaves the previous one intact"
