@@ -122,3 +122,27 @@ run --report r --check --inject wmem-leak 2>err; [ $? = 3 ] || fail "--inject in
 [ "$(cat r/* r/.nicsim-report | md5sum)" = "$before" ] || fail "a failed report changed the old one"
 rm -rf r/.nicsim-tmp.*
 echo "ok: a failed report leaves the previous one intact"
+
+# sweep --out: a file, a user's directory, another sweep
+sweep() { "$NICSIM" sweep "$f" --set sim.duration=2s "$@" >out 2>err; }
+echo precious >sw.txt
+sweep --out sw.txt; [ $? = 2 ] && grep -q "exists and is not a directory" err || fail "sweep onto a file: $(cat err)"
+sweep --out sw.txt --force; [ $? = 2 ] && grep -q "even with --force" err || fail "sweep onto a file, --force: $(cat err)"
+[ "$(cat sw.txt)" = precious ] || fail "sweep changed a file"
+mkdir u && echo keep >u/keep.txt
+sweep --out u; [ $? = 2 ] && grep -q "not a sweep directory" err || fail "sweep into a user's directory: $(cat err)"
+[ "$(ls -A u)" = keep.txt ] || fail "a refused sweep wrote into a user's directory"
+sweep --out u --force || fail "sweep --force into a user's directory: $(cat err)"
+[ "$(cat u/keep.txt)" = keep ] && [ -s u/results.csv ] || fail "sweep --force: $(ls -A u)"
+sweep --axis host.dut.ethtool.tx-frames=1,2 --out s || fail "sweep"
+echo mine >s/notes.tmp.txt
+sweep --axis host.dut.ethtool.tx-frames=1,2 --out s || fail "sweep again"
+[ "$(cat s/notes.tmp.txt 2>/dev/null)" = mine ] || fail "tidying a sweep removed a user's notes.tmp.txt"
+sweep --axis host.dut.ethtool.tx-frames=4,8,16 --out s; [ $? = 2 ] && grep -q "holds another sweep" err ||
+	fail "another sweep: $(cat err)"
+sweep --axis host.dut.ethtool.tx-frames=4,8,16 --out s --force || fail "sweep --force over another sweep: $(cat err)"
+grep -q "3 points: 3 run now, 0 found done" out || fail "started over: $(cat out)"
+[ "$(cut -d, -f1 s/results.csv | tr '\n' ' ')" = "host.dut.ethtool.tx-frames 4 8 16 " ] ||
+	fail "started over: $(cat s/results.csv)"
+[ "$(cat s/notes.tmp.txt)" = mine ] || fail "a user's file in a sweep directory was removed"
+echo "ok: sweep --out refuses a file and a user's directory; --force adds to one, starts another sweep over"
