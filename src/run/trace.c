@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /* Writing a trace of probes as CSV (see trace.h). */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "run/trace.h"
+#include "run/outpath.h"
 #include "core/util.h"
 
 static void write_row(struct trace *t, sim_time_t at, bool force)
@@ -79,7 +81,7 @@ static int no_match(struct trace *t, const char *bad, char *msg, size_t len)
 int trace_start(struct trace *t, struct world *w, const char *patterns,
 		sim_time_t every, const char *path, char *msg, size_t len)
 {
-	char bad[128], tmp[4200];
+	char bad[128];
 	int i;
 
 	memset(t, 0, sizeof(*t));
@@ -91,10 +93,9 @@ int trace_start(struct trace *t, struct world *w, const char *patterns,
 		return no_match(t, bad, msg, len);
 	}
 	snprintf(t->path, sizeof(t->path), "%s", path);
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	t->f = fopen(tmp, "w");
+	t->f = outpath_tmp_open(path, t->tmp, sizeof(t->tmp));
 	if (!t->f) {
-		snprintf(msg, len, "--trace-out: cannot write %s", tmp);
+		snprintf(msg, len, "--trace-out: cannot write %s: %s", path, strerror(errno));
 		probes_free(&t->ps);
 		return -1;
 	}
@@ -118,29 +119,18 @@ static void trace_close(struct trace *t)
 
 int trace_finish(struct trace *t)
 {
-	char tmp[4200];
-	int rc;
-
 	/* the end of the run is an instant like any other */
 	observe(&t->w->sim, t->w->duration + 1, t);
 	if (!t->every && t->w->sim.now > t->last_row)
 		write_row(t, t->w->sim.now, true);
 	trace_close(t);
-	snprintf(tmp, sizeof(tmp), "%s.tmp", t->path);
-	rc = fclose(t->f) || rename(tmp, t->path) ? -1 : 0;
-	if (rc)
-		remove(tmp);
-	return rc;
+	return outpath_tmp_commit(t->f, t->tmp, t->path);
 }
 
 void trace_abort(struct trace *t)
 {
-	char tmp[4200];
-
 	if (!t->f)
 		return;
 	trace_close(t);
-	fclose(t->f);
-	snprintf(tmp, sizeof(tmp), "%s.tmp", t->path);
-	remove(tmp);
+	outpath_tmp_abort(t->f, t->tmp);
 }

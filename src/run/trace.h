@@ -9,12 +9,14 @@
  * counter differs from the previous row. Rates are over the time since the
  * previous row. The sampler is an observer of the engine (sim->observe),
  * not an event: tracing never changes what the model does or the results.
- * The file is written to PATH.tmp and renamed at the end.
+ * The file is written to a temporary beside PATH and renamed at the end
+ * (run/outpath.h).
  */
 #ifndef NICSIM_RUN_TRACE_H
 #define NICSIM_RUN_TRACE_H
 
 #include "run/probe.h"
+#include "run/outpath.h"
 
 /* Rows an interval trace may hold (a 1 ps interval over 10 s would be
  * 10^13); --trace-every is refused beyond. */
@@ -25,6 +27,7 @@ struct trace {
 	struct probe_set ps;
 	FILE		*f;
 	char		path[4096];
+	char		tmp[OUTPATH_LEN];	/* the temporary being written */
 	sim_time_t	every;		/* 0 = on change */
 	sim_time_t	next;		/* next sample time (interval mode) */
 	sim_time_t	last_row;	/* time of the previous row */
@@ -33,7 +36,7 @@ struct trace {
 	uint64_t	rows;
 };
 
-/* Select probes by comma-separated globs and open PATH.tmp; -1 with a
+/* Select probes by comma-separated globs and open the temporary; -1 with a
  * message in msg (bad pattern with the closest probe name, or I/O). */
 int trace_start(struct trace *t, struct world *w, const char *patterns,
 		sim_time_t every, const char *path, char *msg, size_t len);

@@ -4,32 +4,22 @@
  *
  * Runs the scenario as given (with its --set overrides) and once more per
  * --compare with those overrides added, each traced (--trace, default all
- * probes), then writes the page (src/report). Everything goes to DIR.partial
- * first and replaces DIR only when complete: a failed or killed report
- * leaves any previous DIR as it was.
+ * probes), then writes the page (src/report). DIR must be new, a report
+ * directory nicsim wrote, or (--force) any directory: checked, with --json
+ * and every --compare, before anything runs. Everything goes to a
+ * temporary directory first and reaches DIR only when complete
+ * (run/outpath.h): a failed or killed report leaves any previous DIR as it
+ * was, and nothing in DIR that nicsim did not write is touched.
  */
-#define _XOPEN_SOURCE 700
-#include <errno.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "cli.h"
 #include "run_opts.h"
+#include "run/outpath.h"
 #include "report/report.h"
 
 #define MAX_VARIANTS 8
-
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	return remove(path);
-}
-
-static void rm_tree(const char *path)
-{
-	nftw(path, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
 
 /* One run of the report: its overrides, trace, results and summary. */
 static int run_variant(const struct run_opts *o, const char *dir, const char *extra,
@@ -118,35 +108,55 @@ static void command_line(const struct run_opts *o, char *buf, size_t len)
 		snprintf(buf + n, len - n, " --trace-every %s", o->trace_every);
 }
 
-/* DIR.partial complete: put it in DIR's place. */
-static int replace_dir(const char *tmp, const char *dir)
+/* Every variant loads and checks: a bad --compare costs no run. */
+static int check_variants(const struct run_opts *o)
 {
-	char old[4200];
+	struct scn_error err = { { 0 } };
+	int i, rc = 0;
 
-	snprintf(old, sizeof(old), "%s.old", dir);
-	rm_tree(old);
-	if (rename(dir, old) && errno != ENOENT)
+	for (i = 0; i <= o->nr_compare && !rc; i++) {
+		const char *extra = i ? o->compare[i - 1] : NULL;
+		struct scenario s;
+
+		scenario_init(&s);
+		rc = run_load(&s, o, &err) ||
+		     (extra && (scenario_set_list(&s, extra, &err) || scenario_check(&s, &err)));
+		if (rc)
+			fprintf(stderr, "%s%s\n", extra ? "--compare: " : "", err.msg);
+		scenario_free(&s);
+	}
+	return rc;
+}
+
+/* DIR, --json and the variants before anything is written. */
+static int check_report(const struct run_opts *o)
+{
+	char msg[512];
+
+	if (o->nr_compare + 1 > MAX_VARIANTS) {
+		fprintf(stderr, "nicsim run: at most %d --compare\n", MAX_VARIANTS - 1);
 		return -1;
-	if (rename(tmp, dir))
+	}
+	if (outpath_report_check(o->report, o->force, msg, sizeof(msg))) {
+		fprintf(stderr, "nicsim run: --report %s: %s\n", o->report, msg);
 		return -1;
-	rm_tree(old);
-	return 0;
+	}
+	if (o->json && strcmp(o->json, "-") &&
+	    run_check_output("run", "--json", o->json, o->json, OUTPATH_JSON, o->force))
+		return -1;
+	return check_variants(o);
 }
 
 int run_report(const struct run_opts *o)
 {
 	struct report_variant v[MAX_VARIANTS];
-	char tmp[4200], cmd[4096], msg[512];
+	char tmp[OUTPATH_LEN], cmd[4096], msg[OUTPATH_LEN + 512];
 	int i, nv = o->nr_compare + 1, rc = 0;
 
-	if (nv > MAX_VARIANTS) {
-		fprintf(stderr, "nicsim run: at most %d --compare\n", MAX_VARIANTS - 1);
+	if (check_report(o))
 		return 2;
-	}
-	snprintf(tmp, sizeof(tmp), "%s.partial", o->report);
-	rm_tree(tmp);
-	if (mkdir(tmp, 0777)) {
-		fprintf(stderr, "nicsim run: --report: cannot create %s: %s\n", tmp, strerror(errno));
+	if (outpath_report_begin(o->report, tmp, sizeof(tmp), msg, sizeof(msg))) {
+		fprintf(stderr, "nicsim run: --report %s: %s\n", o->report, msg);
 		return 1;
 	}
 	for (i = 0; i < nv && !rc; i++) {
@@ -160,13 +170,13 @@ int run_report(const struct run_opts *o)
 		fprintf(stderr, "nicsim: %s\n", msg);
 		rc = 1;
 	}
-	if (!rc && replace_dir(tmp, o->report)) {
-		fprintf(stderr, "nicsim: cannot move %s to %s: %s\n", tmp, o->report, strerror(errno));
-		rc = 1;
-	}
 	if (rc) {
-		rm_tree(tmp);
+		outpath_report_abort(tmp);
 		return rc;
+	}
+	if (outpath_report_publish(tmp, o->report, o->force, msg, sizeof(msg))) {
+		fprintf(stderr, "nicsim run: --report %s: %s\n", o->report, msg);
+		return 1;
 	}
 	if (!o->quiet)
 		printf("report: %s/index.html\n", o->report);

@@ -10,6 +10,7 @@
 #include "run/trace.h"
 #include "run/probe.h"
 #include "run/check.h"
+#include "run/outpath.h"
 #include "run_opts.h"
 
 
@@ -44,6 +45,8 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 			o->quiet = true;
 		} else if (!strcmp(a, "--check")) {
 			o->check = true;
+		} else if (!strcmp(a, "--force")) {
+			o->force = true;
 		} else if (!strcmp(a, "--set") || !strcmp(a, "--compare") || opt_value(a, o)) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "nicsim run: %s needs a value\n", a);
@@ -68,7 +71,7 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 	if (!o->file) {
 		fprintf(stderr, "usage: nicsim run FILE [--set S.KEY=VALUE]... [--json PATH|-] [--pcap PREFIX] [--seed N]\n"
 				"           [--trace PATTERNS [--trace-every DUR|change] [--trace-out CSV]]\n"
-				"           [--report DIR [--compare \"S.KEY=VALUE...\"]...]\n");
+				"           [--report DIR [--compare \"S.KEY=VALUE...\"]...] [--force]\n");
 		return -1;
 	}
 	if (o->nr_compare && !o->report) {
@@ -111,18 +114,64 @@ int run_load(struct scenario *s, const struct run_opts *o, struct scn_error *err
 int run_write_json(json_t *res, const char *path)
 {
 	size_t flags = JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12);
-	char tmp[4096];
+	char tmp[OUTPATH_LEN];
+	FILE *f;
 
 	if (!strcmp(path, "-")) {
 		json_dumpf(res, stdout, flags);
 		fputc('\n', stdout);
 		return 0;
 	}
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	if (json_dump_file(res, tmp, flags) || rename(tmp, path)) {
+	f = outpath_tmp_open(path, tmp, sizeof(tmp));
+	if (f && json_dumpf(res, f, flags)) {
+		outpath_tmp_abort(f, tmp);
+		f = NULL;
+	}
+	if (!f || outpath_tmp_commit(f, tmp, path)) {
 		fprintf(stderr, "nicsim: cannot write %s\n", path);
-		remove(tmp);
 		return -1;
+	}
+	return 0;
+}
+
+int run_check_output(const char *cmd, const char *opt, const char *val, const char *path,
+		     enum outpath_kind kind, bool force)
+{
+	char msg[512];
+
+	if (!outpath_check(path, kind, force, msg, sizeof(msg)))
+		return 0;
+	if (strcmp(val, path))
+		fprintf(stderr, "nicsim %s: %s %s: %s %s\n", cmd, opt, val, path, msg);
+	else
+		fprintf(stderr, "nicsim %s: %s %s: %s\n", cmd, opt, val, msg);
+	return -1;
+}
+
+const char *run_trace_path(const struct run_opts *o)
+{
+	return o->trace_out ? o->trace_out : "trace.csv";
+}
+
+/* Every file the run writes may be written (run/outpath.h): checked
+ * before anything runs, so a refusal costs no run and writes nothing. */
+static int check_outputs(const char *cmd, const struct run_opts *o, const struct world *w)
+{
+	char path[OUTPATH_LEN];
+	int i;
+
+	if (o->json && strcmp(o->json, "-") &&
+	    run_check_output(cmd, "--json", o->json, o->json, OUTPATH_JSON, o->force))
+		return -1;
+	if (o->trace && run_check_output(cmd, "--trace-out", run_trace_path(o), run_trace_path(o),
+					 OUTPATH_TRACE, o->force))
+		return -1;
+	for (i = 0; o->pcap && i < 2; i++) {
+		/* the names world_pcap gives them */
+		snprintf(path, sizeof(path), "%s-%s-%s.pcap", o->pcap, w->hosts[i].name,
+			 w->hosts[1 - i].name);
+		if (run_check_output(cmd, "--pcap", o->pcap, path, OUTPATH_PCAP, o->force))
+			return -1;
 	}
 	return 0;
 }
@@ -227,13 +276,21 @@ static int run_or_explain(int argc, char **argv, bool explain)
 		rc = run_report(&o);
 		goto out;
 	}
-	if (run_load(&s, &o, &err) || world_build(&w, &s, &err) ||
-	    (o.pcap && world_pcap(&w, o.pcap, &err))) {
+	if (run_load(&s, &o, &err) || world_build(&w, &s, &err)) {
 		fprintf(stderr, "%s\n", err.msg);
 		rc = 2;
 		goto out;
 	}
-	if (o.trace && run_start_trace(&trace, &w, &o, o.trace_out ? o.trace_out : "trace.csv")) {
+	if (check_outputs(explain ? "explain" : "run", &o, &w)) {
+		rc = 2;
+		goto out;
+	}
+	if (o.pcap && world_pcap(&w, o.pcap, &err)) {
+		fprintf(stderr, "%s\n", err.msg);
+		rc = 2;
+		goto out;
+	}
+	if (o.trace && run_start_trace(&trace, &w, &o, run_trace_path(&o))) {
 		rc = 2;
 		goto out;
 	}

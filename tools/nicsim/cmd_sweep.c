@@ -2,7 +2,7 @@
 /*
  * nicsim sweep FILE [--axis KEY=V1,V2,...|KEY=LO:HI[:STEP]]...
  *                   [--set S.KEY=VALUE]... [--repeat N] [--metric PATH]...
- *                   [-j N] --out DIR
+ *                   [-j N] [--force] --out DIR
  *
  * FILE is a scenario, or a sweep file (name ending in .sweep) of
  * "KEY = VALUE" lines: scenario (a path relative to the sweep file), axis,
@@ -13,7 +13,8 @@
  * exit status 2. Then the points not yet in DIR run (sweep_exec.c) and
  * rank 0 merges all of them (sweep_merge.c). Exit status: 0 merged; 1 a
  * point or the merge failed (the finished points are kept: run the same
- * command again); 2 bad input, or DIR belongs to another sweep.
+ * command again); 2 bad input, or DIR belongs to another sweep (--force
+ * starts it over: sweep_dir.c) or is not a sweep directory.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -34,9 +35,12 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: nicsim sweep FILE [--axis KEY=V1,V2,...|KEY=LO:HI[:STEP]]...\n"
 		"                    [--set S.KEY=VALUE]... [--repeat N] [--metric PATH]...\n"
-		"                    [-j N] --out DIR\n"
+		"                    [-j N] [--force] --out DIR\n"
 		"FILE is a scenario (.ini) or a sweep file (.sweep). -j 0 = one worker per\n"
-		"CPU. Under mpirun, point i runs on rank i %% size. See docs/sweep.md.\n"
+		"CPU. Under mpirun, point i runs on rank i %% size. DIR must be new, empty,\n"
+		"or this sweep's (it resumes); --force starts another sweep's DIR over\n"
+		"(removing only that sweep's files) or adds this sweep's files to a\n"
+		"directory that holds no sweep. See docs/sweep.md.\n"
 		"MPI support in this build: %s\n", par_built() ? "yes" : "no");
 }
 
@@ -227,6 +231,10 @@ static int parse_simple(struct sweep *sw, int argc, char **argv, const char **fi
 				usage(stdout);
 			return 1;
 		}
+		if (!strcmp(a, "--force")) {
+			sw->force = true;
+			continue;
+		}
 		if (!strncmp(a, "-j", 2) && a[2]) {
 			v = a + 2;
 			a = "-j";
@@ -293,7 +301,7 @@ static int parse_args(struct sweep *sw, int argc, char **argv)
 		return rc;
 	if (!file || !sw->out) {
 		sweep_say("usage: nicsim sweep FILE [--axis KEY=VALUES]... [--set S.KEY=VALUE]... "
-			  "[--repeat N] [--metric PATH]... [-j N] --out DIR\n");
+			  "[--repeat N] [--metric PATH]... [-j N] [--force] --out DIR\n");
 		return -1;
 	}
 	if (is_sweep_file(file) ? read_sweep_file(sw, file) : (sw->file = xstrdup(file), 0))

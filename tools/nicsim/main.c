@@ -2,12 +2,12 @@
 /*
  * nicsim: the command line.
  *   nicsim run FILE [--set section.key=value]... [--json PATH|-]
- *              [--pcap PREFIX] [--seed N] [--quiet]
+ *              [--pcap PREFIX] [--seed N] [--quiet] [--force]
  *   nicsim probes [FILE] [--markdown]
  *   nicsim keys [--markdown]
  *   nicsim list
  *   nicsim validate [FILE...]
- *   nicsim sweep FILE [--axis KEY=VALUES]... [options] --out DIR
+ *   nicsim sweep FILE [--axis KEY=VALUES]... [options] [--force] --out DIR
  * Exit status: 0 success, 1 a validation row or sweep point failed,
  * 2 bad input, 3 a broken model invariant (--check).
  */
@@ -47,6 +47,7 @@ static void usage(FILE *out)
 		"                         the scenario's validation rows\n"
 		"      --compare \"S.KEY=VALUE ...\"  with --report: one more run with\n"
 		"                         these overrides, drawn in the same plots\n"
+		"      --force            write over outputs nicsim did not write (below)\n"
 		"                       runs longer than a second show progress on\n"
 		"                       stderr when it is a terminal (the second:\n"
 		"                       NICSIM_PROGRESS_AFTER, in s)\n"
@@ -67,7 +68,20 @@ static void usage(FILE *out)
 		"      --repeat N         N seeds per point    --metric PATH  a CSV column\n"
 		"      -j N               N worker processes (0: one per CPU); or run it\n"
 		"                         under mpirun; DIR resumes an interrupted sweep\n"
+		"      --force            start over a DIR that holds another sweep\n"
 		"  --help, --version\n"
+		"\n"
+		"Outputs (--json, --pcap, --trace-out, --report, sweep --out): nicsim writes\n"
+		"a path only if it does not exist or nicsim wrote it (a results JSON, trace\n"
+		"or capture it recognises; a report directory holding .nicsim-report; the\n"
+		"same sweep's directory). Anything else is refused with exit 2 before the\n"
+		"run, unless --force: a file is then replaced, and a report's or a sweep's\n"
+		"files are added to a directory without removing anything else in it\n"
+		"(another sweep's directory starts over). Where a directory is needed, a\n"
+		"file is refused even with --force; `--report .` is refused like any\n"
+		"directory that holds no report. JSON, traces and reports appear whole:\n"
+		"written beside their place under a temporary name (.*nicsim-tmp.*), then\n"
+		"renamed. docs/results.md, \"Output files\".\n"
 		"\n"
 		"Exit status: 0 ok, 1 a validation row or sweep point failed, 2 bad input,\n"
 		"3 a model invariant broke (--check).\n"

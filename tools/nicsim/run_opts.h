@@ -7,6 +7,7 @@
 #include <jansson.h>
 #include "run/world.h"
 #include "run/trace.h"
+#include "run/outpath.h"
 
 struct run_opts {
 	const char	*file;
@@ -20,6 +21,7 @@ struct run_opts {
 	const char	*inject;	/* --inject FAULT (tests of --check) */
 	bool		check;
 	bool		quiet;
+	bool		force;		/* --force: replace what nicsim did not write */
 	int		nr_sets;
 	char		**sets;
 	int		nr_compare;
@@ -30,6 +32,12 @@ struct run_opts {
 int run_load(struct scenario *s, const struct run_opts *o, struct scn_error *err);
 /* JSON to PATH atomically ("-": stdout); -1 after a message. */
 int run_write_json(json_t *res, const char *path);
+/* May path (given as "OPT VAL") be written as a kind output? 0, or -1
+ * after "nicsim CMD: OPT VAL: [path] why" (run/outpath.h). */
+int run_check_output(const char *cmd, const char *opt, const char *val, const char *path,
+		     enum outpath_kind kind, bool force);
+/* --trace-out, or its default. */
+const char *run_trace_path(const struct run_opts *o);
 /* Trace o->trace (default: all probes) every o->trace_every into path;
  * -1 after a message. */
 int run_start_trace(struct trace *t, struct world *w, const struct run_opts *o,

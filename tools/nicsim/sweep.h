@@ -51,6 +51,7 @@ struct sweep {
 	int	nr_metrics;	/* 0: the default set (sweep_merge.c) */
 	char	**metrics;
 	char	*out;
+	bool	force;		/* --force: start another sweep's DIR over */
 	int	jobs;
 	long	nr_points;
 	struct scenario	base;	/* loaded, --set applied, checked */

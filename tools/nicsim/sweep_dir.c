@@ -9,11 +9,17 @@
  * Contract: every file appears whole or not at all (a temporary in the
  * same directory, then rename), so after a kill -9 a point file exists
  * if and only if the point finished; temporaries end in ".tmp.PID" and
- * sweep_dir_tidy removes them. A directory whose manifest differs from
- * this sweep's (the scenario's path aside: its content counts) is
- * refused, as is a non-empty directory without a manifest. Files are not
- * fsync'ed: they survive the death of nicsim, not a power cut.
+ * sweep_dir_tidy removes them (and no other file). A directory whose
+ * manifest differs from this sweep's (the scenario's path aside: its
+ * content counts) is refused, as is a non-empty directory without a
+ * sweep's manifest and anything that is not a directory. With --force,
+ * another sweep's directory starts over (its manifest, point files and
+ * merged files are removed, nothing else), and a non-empty directory
+ * that holds no sweep gets this one's files beside its own (not if it
+ * has a points/ with anything in it). Files are not fsync'ed: they
+ * survive the death of nicsim, not a power cut.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -104,6 +110,11 @@ static int make_out(const char *out)
 {
 	struct stat st;
 
+	if (!stat(out, &st) && !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "nicsim sweep: --out %s: exists and is not a directory; nicsim "
+			"does not replace it with one, even with --force\n", out);
+		return -1;
+	}
 	if (mkdir_p(out) || stat(out, &st))
 		goto fail;
 	if (S_ISDIR(st.st_mode))
@@ -131,18 +142,74 @@ static int dir_entries(const char *path)
 	return n;
 }
 
-static int check_manifest(const struct sweep *sw, const char *path, json_t *cur)
+/* A temporary of sweep_atomic_open: NAME.tmp.PID. */
+static bool is_tmp_name(const char *name)
 {
-	json_t *old = json_load_file(path, 0, NULL);
-	const char *diff = old ? manifest_diff(old, cur) : "its manifest";
+	const char *p = strstr(name, ".tmp."), *q;
 
-	json_decref(old);
-	if (!diff)
+	if (!p)
+		return false;
+	for (q = p + 5; *q; q++)
+		if (!isdigit((unsigned char)*q))
+			return false;
+	return q > p + 5;
+}
+
+/* A point file (NNNNNN.json) or a temporary of one. */
+static bool is_point_name(const char *name)
+{
+	const char *q = name;
+
+	while (isdigit((unsigned char)*q))
+		q++;
+	return q - name >= 6 && (!strcmp(q, ".json") || (!strncmp(q, ".json", 5) &&
+							 is_tmp_name(q)));
+}
+
+/* The pid of another process holding the manifest's lock; 0 if none. */
+static long manifest_busy(const char *path)
+{
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	int fd = open(path, O_RDWR);
+
+	if (fd < 0)
 		return 0;
-	fprintf(stderr, "nicsim sweep: %s holds another sweep (not the same %s, "
-		"see %s): use another --out, or remove %s to start over\n",
-		sw->out, diff, path, sw->out);
-	return -1;
+	if (fcntl(fd, F_GETLK, &fl))
+		fl.l_type = F_UNLCK;
+	close(fd);
+	return fl.l_type == F_UNLCK ? 0 : (fl.l_pid > 0 ? fl.l_pid : -1);
+}
+
+static void remove_if_file(const char *path)
+{
+	struct stat st;
+
+	if (!lstat(path, &st) && S_ISREG(st.st_mode))
+		unlink(path);
+}
+
+/* --force over another sweep: its point files first (so a kill half-way
+ * leaves the old sweep, some points short), then its merged files. */
+static void remove_sweep(const struct sweep *sw)
+{
+	char path[PATH_LEN], f[PATH_LEN + 256];
+	struct dirent *e;
+	DIR *d;
+
+	dir_file(sw, "points", path, sizeof(path));
+	d = opendir(path);
+	while (d && (e = readdir(d))) {
+		if (!is_point_name(e->d_name))
+			continue;
+		snprintf(f, sizeof(f), "%s/%s", path, e->d_name);
+		remove_if_file(f);
+	}
+	if (d)
+		closedir(d);
+	dir_file(sw, "results.jsonl", path, sizeof(path));
+	remove_if_file(path);
+	dir_file(sw, "results.csv", path, sizeof(path));
+	remove_if_file(path);
 }
 
 static int write_manifest(const struct sweep *sw, const char *path, json_t *cur)
@@ -150,11 +217,6 @@ static int write_manifest(const struct sweep *sw, const char *path, json_t *cur)
 	char tmp[PATH_LEN];
 	FILE *f;
 
-	if (dir_entries(sw->out) != 0) {
-		fprintf(stderr, "nicsim sweep: %s is not empty and holds no "
-			"manifest.json: not a sweep directory\n", sw->out);
-		return -1;
-	}
 	f = sweep_atomic_open(path, tmp, sizeof(tmp));
 	if (!f)
 		return -1;
@@ -163,10 +225,52 @@ static int write_manifest(const struct sweep *sw, const char *path, json_t *cur)
 	return sweep_atomic_commit(f, tmp, path);
 }
 
+/* DIR holds another sweep: refused, or (--force) started over. */
+static int other_sweep(const struct sweep *sw, const char *path, json_t *cur,
+		       const char *diff)
+{
+	long pid = manifest_busy(path);
+
+	if (sw->force && !pid) {
+		remove_sweep(sw);
+		return write_manifest(sw, path, cur);
+	}
+	if (pid) {
+		fprintf(stderr, "nicsim sweep: %s holds another sweep, running now (pid %ld)\n",
+			sw->out, pid);
+		return -1;
+	}
+	fprintf(stderr, "nicsim sweep: %s holds another sweep (not the same %s, "
+		"see %s): use another --out, or --force to start over there (its "
+		"points and results are removed)\n", sw->out, diff, path);
+	return -1;
+}
+
+/* No sweep in DIR: a new one if DIR is empty, or with --force. */
+static int new_sweep(const struct sweep *sw, const char *path, json_t *cur)
+{
+	char points[PATH_LEN];
+
+	dir_file(sw, "points", points, sizeof(points));
+	if (!sw->force && dir_entries(sw->out) != 0) {
+		fprintf(stderr, "nicsim sweep: %s is not empty and holds no sweep's "
+			"manifest.json: not a sweep directory (use another --out, or "
+			"--force to add the sweep's files to it)\n", sw->out);
+		return -1;
+	}
+	if (dir_entries(points) > 0) {
+		fprintf(stderr, "nicsim sweep: %s holds files that are not this sweep's; "
+			"nicsim does not mix them, even with --force\n", points);
+		return -1;
+	}
+	return write_manifest(sw, path, cur);
+}
+
 int sweep_dir_prepare(const struct sweep *sw)
 {
 	char path[PATH_LEN];
-	json_t *cur = manifest(sw);
+	json_t *cur = manifest(sw), *old;
+	const char *diff;
 	int rc;
 
 	if (make_out(sw->out)) {
@@ -174,10 +278,13 @@ int sweep_dir_prepare(const struct sweep *sw)
 		return -1;
 	}
 	dir_file(sw, "manifest.json", path, sizeof(path));
-	if (!access(path, F_OK))
-		rc = check_manifest(sw, path, cur);
+	old = json_load_file(path, 0, NULL);
+	diff = manifest_diff(old, cur);
+	if (!json_is_integer(json_object_get(old, "nicsim_sweep")))
+		rc = new_sweep(sw, path, cur);
 	else
-		rc = write_manifest(sw, path, cur);
+		rc = diff ? other_sweep(sw, path, cur, diff) : 0;
+	json_decref(old);
 	json_decref(cur);
 	dir_file(sw, "points", path, sizeof(path));
 	if (!rc && mkdir(path, 0777) && errno != EEXIST) {
@@ -273,7 +380,7 @@ static void tidy(const char *path)
 	while ((e = readdir(d))) {
 		char f[PATH_LEN + 256];
 
-		if (!strstr(e->d_name, ".tmp."))
+		if (!is_tmp_name(e->d_name))
 			continue;
 		snprintf(f, sizeof(f), "%s/%s", path, e->d_name);
 		remove(f);
