@@ -119,6 +119,7 @@ struct scn_app {
 	char		dest[SCN_NAME_MAX];
 	int64_t		count;		/* 0 = unlimited */
 	sim_time_t	interval;	/* ping -i, udp send interval */
+	int64_t		rate;		/* udp: iperf -b, bit/s; unset = interval */
 	sim_time_t	start;
 	int64_t		size;		/* payload bytes (ping -s, udp write) */
 	int64_t		sndbuf;		/* ping -S / SO_SNDBUF; unset = app rule */
@@ -195,6 +196,8 @@ void scenario_copy(struct scenario *dst, const struct scenario *src);
 /* Cross-field checks (references, impossible values). */
 int scenario_check(const struct scenario *s, struct scn_error *err);
 /* Report an error about a field, at the place that set it (or the file). */
+/* Whether a field was given by the file or a --set (not a default). */
+bool scenario_field_given(const struct scenario *s, const void *field);
 void scenario_error_at(const struct scenario *s, const void *field,
 		       struct scn_error *err, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

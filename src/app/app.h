@@ -114,6 +114,7 @@ struct udp_config {
 	char		name[32];
 	int64_t		count;
 	sim_time_t	interval;	/* 0 = back to back */
+	int64_t		rate;		/* bit/s of payload (iperf -b); 0 = interval */
 	sim_time_t	start;
 	int64_t		size;
 	int64_t		sndbuf;
@@ -131,10 +132,20 @@ struct udp_app {
 	struct task	task;
 	int		state;
 	uint64_t	sent, eagain, blocked;
+	uint64_t	slots;		/* send loop turns done (the rate's k) */
 	sim_time_t	blocked_ps, block_start;
 	uint64_t	sink_packets, sink_bytes;
+	uint64_t	sink_expected;	/* highest datagram number seen + 1 */
 	uint64_t	enobufs;
 };
+
+/* When datagram k of a rate-paced sender is due (iperf -b). */
+sim_time_t udp_rate_due(sim_time_t start, uint64_t k, int64_t size, int64_t rate);
+/* Datagrams lost as iperf's server counts them: gaps below the highest
+ * datagram number received (those still in flight after it are not). */
+uint64_t udp_lost(const struct udp_app *u);
+/* The time rates are averaged over: from the app's start to the run's end. */
+sim_time_t udp_active_ps(const struct udp_app *u, sim_time_t duration);
 
 void udp_app_init(struct udp_app *u, struct host *h, struct host *dest,
 		  const struct udp_config *cfg);

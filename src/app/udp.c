@@ -3,7 +3,12 @@
  * A UDP sender and its sink.
  *
  * The sender loops on sendmsg() of `size` bytes to the sink's port, one
- * datagram every `interval` (or back to back). Each datagram takes the
+ * datagram every `interval` (or back to back), or paced to `rate` as
+ * iperf -b paces UDP: datagram k is due at start + k x size x 8 / rate,
+ * whatever each send cost, and a sender behind its schedule sends at once
+ * until it has caught up. Each datagram carries its number, as iperf's
+ * does, so the sink counts loss as iperf's server does (gaps below the
+ * highest number received). Each datagram takes the
  * sock_alloc_send_pskb rule: while sk_wmem_alloc >= sk_sndbuf a blocking
  * socket sleeps until sk_write_space (half the buffer free) or SO_SNDTIMEO
  * (then EAGAIN); a non-blocking one gets EAGAIN and waits in poll(POLLOUT).
@@ -27,6 +32,7 @@ static void sink_consume(struct cpu *cpu, struct sock *sk, struct sk_buff *skb)
 	cpu_charge(cpu, COST_sock_deliver, cpu->host->plat->cost.sock_deliver);
 	u->sink_packets++;
 	u->sink_bytes += skb->payload_len;
+	u->sink_expected = MAX(u->sink_expected, skb->seq + 1);
 	kfree_skb(cpu, skb);
 }
 
@@ -45,6 +51,7 @@ static void udp_send_one(struct udp_app *u, struct cpu *cpu)
 	skb->sport = u->sk.port;
 	skb->dport = u->sink.port;
 	skb->payload_len = (uint32_t)u->cfg.size;
+	skb->seq = u->sent;	/* the datagram's number, in its payload */
 	ip_send_skb(cpu, skb, &err);
 	if (err)
 		u->enobufs++;	/* not reported without IP_RECVERR */
@@ -84,11 +91,34 @@ static void udp_run(struct cpu *cpu, struct task *t)
 	udp_send_one(u, cpu);
 next:
 	cpu_charge_user(cpu, c->user_iter);
+	u->slots++;
+	if (u->cfg.rate) {
+		sim_time_t due = udp_rate_due(u->cfg.start, u->slots, u->cfg.size, u->cfg.rate);
+
+		if (due > cpu_now(cpu)) {
+			task_sleep(t, due);
+			return;
+		}
+		task_continue(t);	/* behind the schedule: catch up */
+		return;
+	}
 	if (!u->cfg.interval) {	/* back to back: the loop goes on */
 		task_continue(t);
 		return;
 	}
 	task_sleep(t, cpu_now(cpu) + u->cfg.interval);
+}
+
+sim_time_t udp_rate_due(sim_time_t start, uint64_t k, int64_t size, int64_t rate)
+{
+	unsigned __int128 bits = (unsigned __int128)k * (uint64_t)size * 8;
+
+	return start + (sim_time_t)(bits * (uint64_t)PS_PER_S / (uint64_t)rate);
+}
+
+uint64_t udp_lost(const struct udp_app *u)
+{
+	return u->sink_expected - MIN(u->sink_packets, u->sink_expected);
 }
 
 void udp_app_init(struct udp_app *u, struct host *h, struct host *dest,
@@ -117,4 +147,9 @@ sim_time_t udp_blocked_ps(const struct udp_app *u)
 	if (u->state == US_WAIT_SPACE)
 		t += u->host->sim->now - u->block_start;
 	return t;
+}
+
+sim_time_t udp_active_ps(const struct udp_app *u, sim_time_t duration)
+{
+	return duration > u->cfg.start ? duration - u->cfg.start : 0;
 }

@@ -152,8 +152,9 @@ static json_t *ping_json(const struct ping *p)
 	return o;
 }
 
-static json_t *udp_json(const struct udp_app *u)
+static json_t *udp_json(const struct udp_app *u, sim_time_t end)
 {
+	double span = time_to_s(udp_active_ps(u, end));
 	json_t *o = json_object();
 
 	json_object_set_new(o, "type", json_string("udp"));
@@ -162,6 +163,15 @@ static json_t *udp_json(const struct udp_app *u)
 	json_object_set_new(o, "sent", json_integer((json_int_t)u->sent));
 	json_object_set_new(o, "received", json_integer((json_int_t)u->sink_packets));
 	json_object_set_new(o, "received_bytes", json_integer((json_int_t)u->sink_bytes));
+	json_object_set_new(o, "lost", json_integer((json_int_t)udp_lost(u)));
+	json_object_set_new(o, "loss_pct", jreal(u->sink_expected ? 100.0 * (double)udp_lost(u) /
+						 (double)u->sink_expected : 0, 4));
+	json_object_set_new(o, "received_mbps",
+			    jreal(span > 0 ? (double)u->sink_bytes * 8 / span / 1e6 : 0, 3));
+	json_object_set_new(o, "received_pps",
+			    jreal(span > 0 ? (double)u->sink_packets / span : 0, 1));
+	json_object_set_new(o, "offered_mbps", jreal(span > 0 ? (double)u->sent *
+						     (double)u->cfg.size * 8 / span / 1e6 : 0, 3));
 	json_object_set_new(o, "eagain", json_integer((json_int_t)u->eagain));
 	json_object_set_new(o, "blocked", json_integer((json_int_t)u->blocked));
 	json_object_set_new(o, "blocked_s", jreal(time_to_s(udp_blocked_ps(u)), 6));
@@ -451,7 +461,7 @@ json_t *world_results(const struct world *w)
 	for (i = 0; i < w->nr_apps; i++) {
 		const struct world_app *a = &w->apps[i];
 		json_t *o = a->kind == APP_PING ? ping_json(&a->u.ping) : a->kind == APP_UDP ?
-			    udp_json(&a->u.udp) : stream_json(&a->u.stream, w->duration);
+			    udp_json(&a->u.udp, w->duration) : stream_json(&a->u.stream, w->duration);
 
 		json_object_set_new(o, "task", task_json(a));
 		json_object_set_new(apps, a->cfg->name, o);

@@ -53,8 +53,8 @@ static void ping_summary(const struct ping *p, FILE *out)
 {
 	double avg = p->nreceived ? (double)p->tsum / p->nreceived / 1000.0 : 0;
 
-	fprintf(out, "ping %s -> %s: %ld transmitted, %ld received, %llu failed sendmsg (ENOBUFS), %llu printed",
-		p->host->name, p->dest->name, p->ntransmitted, p->nreceived,
+	fprintf(out, "[app.%s] ping %s -> %s: %ld transmitted, %ld received, %llu failed sendmsg (ENOBUFS), %llu printed",
+		p->cfg.name, p->host->name, p->dest->name, p->ntransmitted, p->nreceived,
 		(unsigned long long)p->enobufs, (unsigned long long)p->errors_printed);
 	if (p->first_error_seq >= 0)
 		fprintf(out, "; first failure at icmp_seq %ld (t=%.3f s)", p->first_error_seq,
@@ -75,12 +75,22 @@ static void ping_summary(const struct ping *p, FILE *out)
 	ping_why(p, out);
 }
 
-static void udp_summary(const struct udp_app *u, FILE *out)
+/* What iperf's server reports: received rate and loss; and the sender's side. */
+static void udp_summary(const struct world *w, const struct udp_app *u, FILE *out)
 {
-	fprintf(out, "udp %s -> %s: %llu sent, %llu received, %llu EAGAIN, blocked %.3f s, %llu qdisc drops\n",
-		u->host->name, u->dest->name, (unsigned long long)u->sent,
-		(unsigned long long)u->sink_packets, (unsigned long long)u->eagain,
-		time_to_s(udp_blocked_ps(u)), (unsigned long long)u->enobufs);
+	double span = time_to_s(udp_active_ps(u, w->duration));
+	uint64_t lost = udp_lost(u);
+
+	fprintf(out, "[app.%s] udp %s -> %s: %llu sent, %llu received, %llu lost (%.2f %%);"
+		" received %.2f Mbit/s, %.0f pps\n", u->cfg.name, u->host->name, u->dest->name,
+		(unsigned long long)u->sent, (unsigned long long)u->sink_packets,
+		(unsigned long long)lost, u->sink_expected ? 100.0 * (double)lost /
+		(double)u->sink_expected : 0.0, span > 0 ? (double)u->sink_bytes * 8 / span / 1e6 : 0,
+		span > 0 ? (double)u->sink_packets / span : 0);
+	fprintf(out, "  sender: %.2f Mbit/s offered, %llu EAGAIN, blocked %.3f s, %llu qdisc drops\n",
+		span > 0 ? (double)u->sent * (double)u->cfg.size * 8 / span / 1e6 : 0,
+		(unsigned long long)u->eagain, time_to_s(udp_blocked_ps(u)),
+		(unsigned long long)u->enobufs);
 }
 
 static void stream_summary(const struct world *w, const struct stream_app *s, FILE *out)
@@ -89,9 +99,9 @@ static void stream_summary(const struct world *w, const struct stream_app *s, FI
 	sim_time_t total = 0;
 	int i, order[TCP_LIM_NR], n = 0;
 
-	fprintf(out, "%s %s -> %s: %.1f Mbit/s goodput (%.2f MB/s); cwnd %u, srtt %.3f ms, "
-		"%llu retransmits, sk_sndbuf %lld\n", s->cfg.mode == STREAM_WRITE ? "stream" : "http",
-		s->host->name, s->dest->name, stream_goodput_mbps(s, w->duration),
+	fprintf(out, "[app.%s] %s %s -> %s: %.1f Mbit/s goodput (%.2f MB/s); cwnd %u, srtt %.3f ms, "
+		"%llu retransmits, sk_sndbuf %lld\n", s->cfg.name,
+		s->cfg.mode == STREAM_WRITE ? "stream" : "http", s->host->name, s->dest->name, stream_goodput_mbps(s, w->duration),
 		stream_goodput_mbps(s, w->duration) / 8, tp->cc.snd_cwnd, time_to_ms(tp->srtt),
 		(unsigned long long)tp->retrans, (long long)tp->sk.sk_sndbuf);
 	if (tp->ecn_flags & TCP_ECN_OK)
@@ -170,7 +180,7 @@ void world_summary(const struct world *w, FILE *out)
 		if (w->apps[i].kind == APP_PING)
 			ping_summary(&w->apps[i].u.ping, out);
 		else if (w->apps[i].kind == APP_UDP)
-			udp_summary(&w->apps[i].u.udp, out);
+			udp_summary(w, &w->apps[i].u.udp, out);
 		else
 			stream_summary(w, &w->apps[i].u.stream, out);
 	}

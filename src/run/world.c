@@ -328,13 +328,39 @@ static int64_t app_size(const struct scn_app *a)
 	return strcmp(a->type, "stream") && strcmp(a->type, "http") ? 56 : 131072;
 }
 
+/* rate paces a UDP sender (iperf -b); interval cannot also be in force. */
+static int check_rate(const struct world *w, const struct scn_app *a, int64_t size,
+		      struct scn_error *err)
+{
+	if (a->rate == SCN_UNSET)
+		return 0;
+	if (strcmp(a->type, "udp")) {
+		scenario_error_at(w->scn, &a->rate, err,
+				  "app.%s: rate paces udp apps only (this one is %s)", a->name, a->type);
+		return -1;
+	}
+	if (scenario_field_given(w->scn, &a->interval)) {
+		scenario_error_at(w->scn, &a->rate, err,
+				  "app.%s: rate and interval both set; a paced sender has no interval",
+				  a->name);
+		return -1;
+	}
+	if (!size) {
+		scenario_error_at(w->scn, &a->rate, err,
+				  "app.%s: rate needs a size above 0 (iperf -b paces payload bytes)",
+				  a->name);
+		return -1;
+	}
+	return 0;
+}
+
 static int build_app(struct world *w, struct world_app *wa, const struct scn_app *a,
 		     struct scn_error *err)
 {
 	int64_t size = app_size(a);
 	struct host *h, *d;
 
-	if (app_hosts(w, a, &h, &d, err))
+	if (app_hosts(w, a, &h, &d, err) || check_rate(w, a, size, err))
 		return -1;
 	wa->cfg = a;
 	if (!strcmp(a->type, "ping")) {
@@ -378,6 +404,7 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 	} else {
 		struct udp_config uc = {
 			.count = a->count, .interval = a->interval, .start = a->start,
+			.rate = a->rate == SCN_UNSET ? 0 : a->rate,
 			.size = size, .sndbuf = a->sndbuf, .cpu = (int)a->cpu,
 			.nonblock = a->nonblock == 1, .sndtimeo = a->sndtimeo,
 		};

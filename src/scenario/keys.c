@@ -281,6 +281,11 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_APP, "interval", SCN_T_TIME, struct scn_app, interval,
 	    .min = 0, .max = TIME_MAX, .def = "1s", .unit = "time",
 	    .meaning = "Time between sends (ping -i; udp: 0 = back to back)"),
+	KEY(SCN_APP, "rate", SCN_T_RATE, struct scn_app, rate,
+	    .min = 1, .max = 400000000000LL, .nodef = "(interval)", .unit = "bit/s",
+	    .meaning = "udp: target rate of payload bits, as iperf -b: datagram k leaves at "
+		       "start + k x size x 8 / rate, at once when the sender is behind; "
+		       "excludes interval"),
 	KEY(SCN_APP, "start", SCN_T_TIME, struct scn_app, start,
 	    .min = 0, .max = TIME_MAX, .def = "0s", .unit = "time",
 	    .meaning = "When the application starts"),

@@ -707,6 +707,11 @@ void scenario_copy(struct scenario *dst, const struct scenario *src)
 	}
 }
 
+bool scenario_field_given(const struct scenario *s, const void *field)
+{
+	return origin_find(s, field) != NULL;
+}
+
 void scenario_error_at(const struct scenario *s, const void *field,
 		       struct scn_error *err, const char *fmt, ...)
 {
