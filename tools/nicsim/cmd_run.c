@@ -11,6 +11,7 @@
 #include "run/probe.h"
 #include "run/check.h"
 #include "run_opts.h"
+#include "explain_run.h"
 
 
 /* The field an option with a value fills; NULL if a is not one. */
@@ -258,7 +259,7 @@ static int run_or_explain(int argc, char **argv, bool explain)
 	}
 	trace.f = NULL;
 	if (explain)
-		world_explain(&w, o.json && !strcmp(o.json, "-") ? stderr : stdout);
+		explain_print(&w, &o, o.json && !strcmp(o.json, "-") ? stderr : stdout);
 	else if (!o.quiet)
 		world_summary(&w, o.json && !strcmp(o.json, "-") ? stderr : stdout);
 	if (o.json) {
