@@ -58,6 +58,8 @@ enum skb_destructor {
 enum skb_stamp {
 	SKB_T_ALLOC,		/* allocated and charged (the socket's hold time) */
 	SKB_T_QDISC,		/* enqueued to the qdisc (CoDel's sojourn time) */
+	SKB_T_WIRE,		/* its first frame started on the wire (the skb in
+				 * the TX ring, for explanations; 0: not yet) */
 	SKB_T_NR
 };
 

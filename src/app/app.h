@@ -92,6 +92,7 @@ struct ping {
 	/* the socket at the first ENOBUFS, for the explanation */
 	int64_t		err_wmem, err_sndbuf;
 	uint32_t	err_held;
+	struct sock_tx_census err_where;	/* where its skbs were */
 	bool		err_qdisc;	/* the first ENOBUFS was a qdisc drop */
 	bool		last_err_qdisc;
 	uint64_t	sent_attempts;

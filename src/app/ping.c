@@ -167,6 +167,7 @@ static long pinger(struct ping *p, struct cpu *cpu)
 		p->err_wmem = p->sk.sk_wmem_alloc;
 		p->err_sndbuf = p->sk.sk_sndbuf;
 		p->err_held = p->sk.skbs_held;
+		sock_tx_census(&p->sk, &p->err_where);
 		p->err_qdisc = p->last_err_qdisc;
 	}
 	p->tokens = 0;

@@ -227,6 +227,7 @@ static bool sch_direct_xmit(struct cpu *cpu, struct qdisc *q, struct sk_buff *sk
 		/* xmit_more: more segments of this skb, or more in the qdisc */
 		dev->xmit_more = next || q->qlen;
 		if (dev->ops->ndo_start_xmit(skb, dev) != NETDEV_TX_OK) {
+			skb->path[PATH_XMIT] = 0;	/* back in the qdisc */
 			skb->next = next;
 			dev_requeue(q, skb);
 			return false;
@@ -407,6 +408,17 @@ void netif_tx_stop_all_queues(struct net_device *dev)
 
 /* --- TX watchdog (net/sched/sch_generic.c) ---------------------------- */
 
+/* What stopped a queue that timed out, for explanations. */
+static void watchdog_note(struct netdev_queue *txq)
+{
+	if (txq->bql_on && txq->bql.stack_xoff)
+		txq->timeout_bql++;
+	if (txq->trans_timeout == 1) {
+		txq->timeout_inflight = dql_inflight(&txq->bql.dql);
+		txq->timeout_limit = txq->bql.dql.limit;
+	}
+}
+
 static void dev_watchdog(struct cpu *cpu, struct timer_list *t)
 {
 	struct net_device *dev = t->arg;
@@ -421,6 +433,7 @@ static void dev_watchdog(struct cpu *cpu, struct timer_list *t)
 			continue;
 		if (now > txq->trans_start + dev->watchdog_timeo) {	/* time_after */
 			txq->trans_timeout++;
+			watchdog_note(txq);
 			timedout = i;
 			break;
 		}

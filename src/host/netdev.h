@@ -100,6 +100,10 @@ struct netdev_queue {
 	uint64_t	stops, wakes;
 	uint64_t	trans_start;	/* jiffies of the last accepted xmit */
 	uint64_t	trans_timeout;	/* TX watchdog timeouts */
+	/* nicsim observation, for explanations: the timeouts that found
+	 * BQL's stop set (STACK_XOFF), and BQL at the first timeout */
+	uint64_t	timeout_bql;
+	uint32_t	timeout_inflight, timeout_limit;
 };
 
 struct napi_struct {

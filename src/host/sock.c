@@ -22,6 +22,49 @@ void sock_init(struct sock *sk, struct host *host, enum sock_kind kind)
 	host->socks = sk;
 }
 
+struct census_walk {
+	const struct sock	*sk;
+	struct sock_tx_census	*c;
+};
+
+/* An skb has been taken by a driver once ndo_start_xmit accepted it
+ * (path[PATH_XMIT], cleared on a requeue), and has been on the wire once
+ * its first frame started (t[SKB_T_WIRE]). */
+static void census_skb(struct sk_buff *skb, void *arg)
+{
+	struct census_walk *cw = arg;
+
+	if (skb->sk != cw->sk)
+		return;
+	if (!skb->path[PATH_XMIT]) {
+		cw->c->stack++;
+	} else if (!skb->t[SKB_T_WIRE]) {
+		cw->c->ring_unsent++;
+	} else {
+		cw->c->ring_sent++;
+		cw->c->ring_sent_bytes += skb->len;
+	}
+}
+
+void sock_tx_census(const struct sock *sk, struct sock_tx_census *c)
+{
+	struct census_walk cw = { sk, c };
+	const struct netdev_queue *txq;
+
+	memset(c, 0, sizeof(*c));
+	c->txq = sk->last_txq;
+	skb_pool_for_each_live(sk->host->pool, census_skb, &cw);
+	if (c->txq < 0)
+		return;
+	txq = &sk->host->dev.txq[c->txq];
+	c->drv_xoff = netif_tx_queue_stopped(txq);
+	c->bql_on = txq->bql_on;
+	c->stack_xoff = txq->bql_on && txq->bql.stack_xoff;
+	c->bql_limit = txq->bql.dql.limit;
+	c->bql_inflight = dql_inflight(&txq->bql.dql);
+	c->qdisc_qlen = txq->qdisc.qlen;
+}
+
 void sock_set_sndbuf(struct sock *sk, int64_t val)
 {
 	struct host *h = sk->host;

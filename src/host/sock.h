@@ -64,7 +64,28 @@ struct sock {
 	uint64_t	freed;
 };
 
+/*
+ * Where a socket's charged skbs are at one moment, and the state of the TX
+ * queue it last used: a nicsim observation for explanations (no kernel
+ * counterpart), taken by walking the live skbs, so only at rare moments.
+ */
+struct sock_tx_census {
+	uint32_t	stack;		/* not yet taken by a driver: in the qdisc */
+	uint32_t	ring_unsent;	/* in the driver, not yet on the wire */
+	uint32_t	ring_sent;	/* on the wire, not yet freed by TX reclaim */
+	uint32_t	ring_sent_bytes;	/* their skb->len */
+	int		txq;		/* the socket's last TX queue, -1 = none */
+	bool		drv_xoff;	/* ... stopped by its driver (DRV_XOFF) */
+	bool		bql_on;
+	bool		stack_xoff;	/* ... stopped by BQL (STACK_XOFF) */
+	uint32_t	bql_limit;	/* its DQL limit, bytes */
+	uint32_t	bql_inflight;	/* bytes queued to the driver, not completed */
+	uint32_t	qdisc_qlen;	/* packets in its qdisc, of every socket */
+};
+
 void sock_init(struct sock *sk, struct host *host, enum sock_kind kind);
+/* Count where sk's charged skbs are now (see struct sock_tx_census). */
+void sock_tx_census(const struct sock *sk, struct sock_tx_census *c);
 void sock_set_sndbuf(struct sock *sk, int64_t val);	/* setsockopt SO_SNDBUF */
 /* rt_tos2priority (include/net/route.h, ip_tos2prio in net/ipv4/route.c):
  * the TC_PRIO_* class of an IP TOS byte. */

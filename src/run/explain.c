@@ -4,10 +4,19 @@
  * same counters as the summary (the socket's charge ledger, the NIC's
  * reclaim counters, TCP's "limited by" sampling) and put as cause, rule
  * and remedy with the run's own numbers. No text is keyed to a scenario:
- * every sentence follows from a mechanism's state at the end of the run.
+ * every sentence follows from a mechanism's state at the end of the run,
+ * or, for a ping's first ENOBUFS, at that moment: where the socket's
+ * charged skbs were (sock_tx_census) names what held them, a queue
+ * stopped by BQL or the driver, the qdisc, the wire or TX reclaim. A
+ * claim that needs a what-if (the largest tx-frames that avoids the
+ * failure) is printed only when a re-run confirmed it.
+ * Remedies are candidates, as scenario overrides, for the symptom each
+ * explanation is about; remedy.c re-runs the scenario with each and
+ * prints only those that removed the symptom.
  */
 #include <string.h>
 #include "run/world.h"
+#include "run/remedy.h"
 #include "nic/nic.h"
 
 int world_sock_txq(const struct host *h, const struct sock *sk, struct nic_queue_stats *st)
@@ -33,43 +42,251 @@ int world_sock_txq(const struct host *h, const struct sock *sk, struct nic_queue
 	return best;
 }
 
-/* What frees a held skb under this driver's reclaim, and when it would
- * have come in time for a socket that can hold `room` of them. */
-static void ping_remedy(const struct nic_info *ni, const struct nic_queue_stats *st,
-			int q, uint32_t room, FILE *out)
+/* --- candidate remedies, as scenario overrides ----------------------- */
+
+/* The driver takes tx_reclaim (mvneta): its policy is one of these. */
+static bool has_reclaim_policy(const struct nic_info *ni)
 {
-	if (!strcmp(ni->reclaim, "tx-irq")) {
-		fprintf(out, "  what would release them: the TX-done interrupt of txq %d, raised only when"
-			" more than tx-frames = %u frames have been sent on it (%u frames); the socket"
-			" fills after %u. With tx-frames <= %u the interrupt comes before the socket"
-			" is full.\n", q, st->tx_frames, st->tx_frames + 1, room, room ? room - 1 : 0);
-		return;
-	}
-	fprintf(out, "  what would release them: the next reclaim pass of the %s policy"
-		" (%llu timer runs in this run).\n", ni->reclaim, (unsigned long long)ni->tx_timer_runs);
+	static const char *const policies[] = { "xmit-timer", "tx-irq", "rx-poll", "hrtimer" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(policies); i++)
+		if (!strcmp(ni->reclaim, policies[i]))
+			return true;
+	return false;
 }
 
-static void ping_explain(const struct ping *p, FILE *out)
+static const char *reclaim_what(const char *policy)
+{
+	if (!strcmp(policy, "rx-poll"))
+		return "reclaim in the RX poll, the 2013 patch";
+	if (!strcmp(policy, "hrtimer"))
+		return "reclaim from a high-resolution timer, as mvpp2";
+	if (!strcmp(policy, "tx-irq"))
+		return "reclaim on the TX-done interrupt";
+	return "reclaim from the transmit path's timer";
+}
+
+static void add_tx_frames(struct remedy_list *l, const struct host *h, uint32_t n)
+{
+	remedy_set(remedy_add(l, "ethtool -C tx-frames %u", n), "host.%s.ethtool.tx-frames=%u",
+		   h->name, n);
+}
+
+/* Another reclaim policy; with tx-irq, tx_frames >= 0 sets its threshold. */
+static void add_reclaim(struct remedy_list *l, const struct host *h, const struct nic_info *ni,
+			const char *policy, int tx_frames)
+{
+	struct remedy *r;
+
+	if (!has_reclaim_policy(ni) || !strcmp(ni->reclaim, policy))
+		return;
+	if (tx_frames < 0)
+		r = remedy_add(l, "tx_reclaim = %s (%s)", policy, reclaim_what(policy));
+	else
+		r = remedy_add(l, "tx_reclaim = %s with ethtool -C tx-frames %d (%s)", policy,
+			       tx_frames, reclaim_what(policy));
+	remedy_set(r, "host.%s.tx_reclaim=%s", h->name, policy);
+	if (tx_frames >= 0)
+		remedy_set(r, "host.%s.ethtool.tx-frames=%d", h->name, tx_frames);
+}
+
+/* A lower TX-done threshold, where tx-irq reclaim has one. */
+static void add_lower_tx_frames(struct remedy_list *l, const struct host *h,
+				const struct nic_info *ni, uint32_t tx_frames)
+{
+	if (strcmp(ni->reclaim, "tx-irq"))
+		return;
+	if (tx_frames > 0)
+		add_tx_frames(l, h, 0);
+	if (tx_frames > 1)
+		add_tx_frames(l, h, 1);
+}
+
+/* A BQL floor that lets tx-frames + 1 frames of `len` bytes in. */
+static void add_bql_min(struct remedy_list *l, const struct host *h, int q,
+			const struct nic_info *ni, uint32_t tx_frames, uint32_t len)
+{
+	uint32_t bytes = (tx_frames + 1) * len;
+
+	if (!h->dev.txq[q].bql_on || strcmp(ni->reclaim, "tx-irq") || !tx_frames ||
+	    h->dev.txq[q].bql.dql.min_limit >= bytes)
+		return;
+	remedy_set(remedy_add(l, "BQL limit_min %u B (tx-frames + 1 frames of %u B in tx-%d)",
+			      bytes, len, q),
+		   "host.%s.bql_limit_min=%u", h->name, bytes);
+}
+
+/* --- ping ----------------------------------------------------------- */
+
+/* Where the socket's charged requests were: `when` is "then" (the first
+ * ENOBUFS) or "at the end". */
+static void ping_where(const struct sock_tx_census *c, const struct nic_info *ni,
+		       const char *when, FILE *out)
+{
+	const char *sep = "";
+
+	fprintf(out, "  where they were %s:", when);
+	if (c->stack) {
+		fprintf(out, " %u in the qdisc of txq %d", c->stack, c->txq);
+		sep = ",";
+	}
+	if (c->ring_unsent) {
+		fprintf(out, "%s %u in its TX ring, not yet sent", sep, c->ring_unsent);
+		sep = ",";
+	}
+	if (c->ring_sent)
+		fprintf(out, "%s %u sent and waiting for TX reclaim (%s) to free %s", sep,
+			c->ring_sent, ni->reclaim, c->ring_sent == 1 ? "it" : "them");
+	fprintf(out, ".\n");
+}
+
+/* The TX reclaim threshold held them all. With the socket's room (0:
+ * not full), the tx-frames arithmetic, only if the largest tx-frames it
+ * names was verified to fix the run. */
+static void ping_threshold(const struct ping *p, int q, const struct nic_queue_stats *st,
+			   const struct remedy_list *l, uint32_t room, FILE *out)
+{
+	char set[REMEDY_SET_LEN];
+
+	fprintf(out, "  what held them: TX reclaim. The TX-done interrupt of txq %d is raised only"
+		" when more than tx-frames = %u frames have been sent on it (%u frames)", q,
+		st->tx_frames, st->tx_frames + 1);
+	if (room)
+		fprintf(out, "; the socket fills after %u", room);
+	fputc('.', out);
+	snprintf(set, sizeof(set), "host.%s.ethtool.tx-frames=%u", p->host->name, room ? room - 1 : 0);
+	if (room && room - 1 < st->tx_frames && remedy_fixed(l, set))
+		fprintf(out, " With tx-frames <= %u the interrupt comes before the socket is full.",
+			room - 1);
+	fputc('\n', out);
+}
+
+/* What kept the requests charged: a stopped queue in front of them, the
+ * wire, or TX reclaim after they were sent. */
+static void ping_holder(const struct ping *p, const struct sock_tx_census *c,
+			const struct nic_info *ni, const struct nic_queue_stats *st,
+			const struct remedy_list *l, uint32_t room, FILE *out)
+{
+	const struct netdev_queue *txq = &p->host->dev.txq[c->txq >= 0 ? c->txq : 0];
+
+	if (c->stack && c->stack_xoff) {
+		fprintf(out, "  what held them: BQL had stopped txq %d (STACK_XOFF): %u B were queued"
+			" to the driver and not completed, above its DQL limit of %u B, so the qdisc"
+			" passed nothing on; only a TX completion restarts the queue.", c->txq,
+			c->bql_inflight, c->bql_limit);
+		if (!strcmp(ni->reclaim, "tx-irq"))
+			fprintf(out, " A completion needs the TX-done interrupt, raised once more"
+				" than tx-frames = %u descriptors were sent on the queue, and the stop"
+				" had let %u B through.", st->tx_frames, c->bql_inflight);
+		if (txq->trans_timeout)
+			fprintf(out, " Over the run the TX watchdog found the queue stopped and reset"
+				" the device %llu times.", (unsigned long long)txq->trans_timeout);
+		fputc('\n', out);
+	} else if (c->stack && c->drv_xoff) {
+		fprintf(out, "  what held them: the driver had stopped txq %d: its TX ring of %u"
+			" descriptors was full (at most %u in use over the run), so the qdisc passed"
+			" nothing on until TX reclaim (%s) freed descriptors.\n", c->txq,
+			st->ring_size, st->ring_max_used, ni->reclaim);
+	} else if (c->stack) {
+		fprintf(out, "  what held them: the qdisc of txq %d, which was not stopped; it held"
+			" %u packets in all.\n", c->txq, c->qdisc_qlen);
+	} else if (c->ring_unsent) {
+		fprintf(out, "  what held them: the TX ring of txq %d, whose frames had not all"
+			" reached the wire.\n", c->txq);
+	} else if (!strcmp(ni->reclaim, "tx-irq")) {
+		ping_threshold(p, c->txq, st, l, room, out);
+	} else {
+		fprintf(out, "  what held them: TX reclaim; the %s policy frees sent skbs on its own"
+			" schedule (%llu timer runs over the run).\n", ni->reclaim,
+			(unsigned long long)ni->tx_timer_runs);
+	}
+}
+
+/* Changes that may free a request before the socket is full. */
+static void ping_candidates(const struct ping *p, const struct sock_tx_census *c,
+			    const struct nic_info *ni, const struct nic_queue_stats *st,
+			    uint32_t room, int64_t ts, struct remedy_list *l)
+{
+	uint32_t len = ETH_HLEN + IPV4_HLEN + ICMP_HLEN + (uint32_t)p->cfg.datalen;
+	int64_t sndbuf;
+
+	add_lower_tx_frames(l, p->host, ni, st->tx_frames);
+	if (!strcmp(ni->reclaim, "tx-irq") && room > 2 && room - 1 < st->tx_frames)
+		add_tx_frames(l, p->host, room - 1);
+	add_reclaim(l, p->host, ni, "hrtimer", -1);
+	if (c->txq >= 0)
+		add_bql_min(l, p->host, c->txq, ni, st->tx_frames, len);
+	/* a full socket: SO_SNDBUF (doubled) with room for tx-frames + 2 */
+	sndbuf = ((int64_t)st->tx_frames + 2) * ts / 2;
+	if (room && !strcmp(ni->reclaim, "tx-irq") && ts && 2 * sndbuf > p->sk.sk_sndbuf)
+		remedy_set(remedy_add(l, "ping -S %lld (SO_SNDBUF: room for tx-frames + 2 requests)",
+				      (long long)sndbuf), "app.%s.sndbuf=%lld", p->cfg.name,
+			   (long long)sndbuf);
+}
+
+/* The request the qdisc dropped: a longer queue, or a qdisc that keeps
+ * the ping's flow apart. */
+static void ping_qdisc_candidates(const struct ping *p, struct remedy_list *l)
+{
+	uint32_t len = p->host->dev.tx_queue_len * 4;
+
+	remedy_set(remedy_add(l, "ip link set txqueuelen %u", len), "host.%s.tx_queue_len=%u",
+		   p->host->name, len);
+	if (!p->host->dev.txq[0].qdisc.fq)
+		remedy_set(remedy_add(l, "fq_codel as the qdisc (net.core.default_qdisc)"),
+			   "host.%s.qdisc=fq_codel", p->host->name);
+}
+
+/* No ENOBUFS, but requests still charged at the end went unanswered:
+ * where they are, what holds them, and what would free them. */
+static void ping_unanswered(struct explain *x, struct remedy_list *l, const struct ping *p,
+			    const struct nic_info *ni, const struct nic_queue_stats *st, FILE *out)
+{
+	struct sock_tx_census c;
+	int64_t ts = p->sk.skbs_held ? (p->sk.sk_wmem_alloc - 1) / p->sk.skbs_held : 0;
+
+	if (!p->sk.skbs_held || p->nreceived + 1 >= p->ntransmitted)
+		return;
+	sock_tx_census(&p->sk, &c);
+	ping_where(&c, ni, "at the end", out);
+	ping_candidates(p, &c, ni, st, 0, ts, l);
+	remedies_verify(x, l);
+	ping_holder(p, &c, ni, st, l, 0, out);
+	remedies_print(x, l, out);
+}
+
+static void ping_explain(struct explain *x, int i, const struct ping *p, FILE *out)
 {
 	struct nic_queue_stats st;
 	struct nic_info ni;
+	struct remedy_list l;
 	int q = world_sock_txq(p->host, &p->sk, &st);
 	int64_t limit = 2 * p->sk.sk_sndbuf;
 
 	nic_info(p->host, &ni);
+	remedy_list_init(&l, SYM_PING, i);
 	fprintf(out, "ping %s -> %s: %ld sent, %ld answered, %llu sendmsg failures (ENOBUFS)\n",
 		p->host->name, p->dest->name, p->ntransmitted, p->nreceived,
 		(unsigned long long)p->enobufs);
 	if (p->first_error_seq >= 0 && p->err_qdisc) {
 		fprintf(out, "  cause: icmp_seq %ld was dropped by the full qdisc of txq %d; IP_RECVERR"
 			" reports the drop as ENOBUFS (the socket held only %lld B).\n",
-			p->first_error_seq, q, (long long)p->err_wmem);
+			p->first_error_seq, p->err_where.txq >= 0 ? p->err_where.txq : q,
+			(long long)p->err_wmem);
+		ping_qdisc_candidates(p, &l);
+		remedies_verify(x, &l);
+		remedies_print(x, &l, out);
 		return;
 	}
 	if (p->first_error_seq >= 0) {
 		int64_t ts = p->err_held ? (p->err_wmem - 1) / p->err_held : 0;
 		uint32_t room = ts ? (uint32_t)((limit - 1) / ts) + 1 : 0;
 
+		if (p->err_where.txq >= 0 && p->err_where.txq != q) {	/* the queue it failed on */
+			q = p->err_where.txq;
+			nic_queue_stats(p->host, q, &st);
+		}
 		fprintf(out, "  cause: the socket's send buffer was full. A raw socket may charge up to"
 			" 2 x sk_sndbuf = %lld B of sk_wmem_alloc; at icmp_seq %ld it held %lld B:"
 			" %u echo requests of %lld B truesize each, plus 1.\n",
@@ -79,7 +296,11 @@ static void ping_explain(const struct ping *p, FILE *out)
 			" TX reclaim, not when it leaves the wire; over the run txq %d sent %llu frames"
 			" and reclaim (%s) freed %llu.\n", q, (unsigned long long)st.packets,
 			ni.reclaim, (unsigned long long)st.reclaimed);
-		ping_remedy(&ni, &st, q, room, out);
+		ping_where(&p->err_where, &ni, "then", out);
+		ping_candidates(p, &p->err_where, &ni, &st, room, ts, &l);
+		remedies_verify(x, &l);
+		ping_holder(p, &p->err_where, &ni, &st, &l, room, out);
+		remedies_print(x, &l, out);
 		return;
 	}
 	if (!p->sk.freed) {
@@ -88,6 +309,7 @@ static void ping_explain(const struct ping *p, FILE *out)
 			" been freed by reclaim (%s, tx-frames %u on txq %d, %llu frames sent).\n",
 			(long long)p->sk.wmem_peak, (long long)limit, p->sk.skbs_held, ni.reclaim,
 			st.tx_frames, q, (unsigned long long)st.packets);
+		ping_unanswered(x, &l, p, &ni, &st, out);
 		return;
 	}
 	fprintf(out, "  no failure: sk_wmem_alloc peaked at %lld B of the %lld B a raw socket may"
@@ -207,13 +429,32 @@ static void also_limited(const struct tcp_sock *tp, enum tcp_limit main_l, FILE 
 		fprintf(out, "\n");
 }
 
+/* A stopped queue restarts sooner: a TX-done per frame, a timed reclaim,
+ * a BQL floor above what tx-frames frames take, a longer ring. */
+static void stopped_candidates(const struct host *h, int q, const struct nic_info *ni,
+			       const struct nic_queue_stats *st, struct remedy_list *l)
+{
+	add_lower_tx_frames(l, h, ni, st->tx_frames);
+	add_reclaim(l, h, ni, "hrtimer", -1);
+	add_bql_min(l, h, q, ni, st->tx_frames, h->dev.mtu + ETH_HLEN);
+	if (!h->dev.txq[q].bql_on || !h->dev.txq[q].bql.stack_xoff)
+		remedy_set(remedy_add(l, "ethtool -G tx %u", 2 * st->ring_size),
+			   "host.%s.ethtool.tx=%u", h->name, 2 * st->ring_size);
+}
+
 /* A stopped TX queue: by BQL (STACK_XOFF) or by the driver (DRV_XOFF). */
-static void stopped_explain(const struct host *h, int q, FILE *out)
+static void stopped_explain(struct explain *x, const struct host *h, int q,
+			    struct remedy_list *l, FILE *out)
 {
 	const struct netdev_queue *txq = &h->dev.txq[q];
 	struct nic_queue_stats st;
+	struct nic_info ni;
 
 	nic_queue_stats(h, q, &st);
+	nic_info(h, &ni);
+	l->sym = SYM_STOPPED;
+	stopped_candidates(h, q, &ni, &st, l);
+	remedies_verify(x, l);
 	if (!txq->bql_on || !txq->bql.stack_xoff) {
 		fprintf(out, "  cause: the driver stopped TX queue %d (%llu stops): its ring of %u "
 			"descriptors was full (at most %u in use).\n", q,
@@ -226,16 +467,13 @@ static void stopped_explain(const struct host *h, int q, FILE *out)
 	fprintf(out, "  rule: netdev_tx_sent_queue stops the queue while the in-flight bytes "
 		"exceed the DQL limit; only netdev_tx_completed_queue, called from TX reclaim, "
 		"restarts it.\n");
-	if (st.tx_frames > 0)
+	if (!strcmp(ni.reclaim, "tx-irq") && st.tx_frames > 0 && st.ring_used <= st.tx_frames)
 		fprintf(out, "  here: the ring still holds %u descriptors of skbs not yet freed (an skb "
 			"completes when its last descriptor is reclaimed); the NIC raises TX-done "
 			"only once more than %u descriptors were sent (ethtool tx-frames), and BQL "
 			"lets nothing more in, so no completion comes: the queue restarts only when "
 			"the TX watchdog resets the device (%llu times on this queue).\n",
 			st.ring_used, st.tx_frames, (unsigned long long)txq->trans_timeout);
-	fprintf(out, "  remedy: ethtool -C tx-frames 0 (a TX-done interrupt per frame), a timed "
-		"reclaim (tx_reclaim = hrtimer), or bql_limit_min above what tx-frames frames "
-		"take.\n");
 }
 
 /* The TSQ test of each era, as the kernel writes it. */
@@ -267,8 +505,32 @@ static void tsq_pacing_jiffies(const struct tcp_sock *tp, const struct host *h, 
 	fputc('\n', out);
 }
 
-static void tsq_explain(const struct stream_app *s, int q, const struct nic_queue_stats *st,
-			const struct nic_info *ni, FILE *out)
+/* Sent skbs freed sooner (another reclaim, a lower TX-done threshold),
+ * a larger limit, or the era's fix of its rule. */
+static void tsq_candidates(const struct stream_app *s, const struct nic_queue_stats *st,
+			   const struct nic_info *ni, struct remedy_list *l)
+{
+	const struct kprofile *kp = s->host->kp;
+	const struct host *h = s->host;
+	const char *fix = "3.12.0+tsq-fix";
+	uint32_t lob = kp->tcp_limit_output_bytes * 4;
+
+	add_reclaim(l, h, ni, "rx-poll", -1);
+	add_reclaim(l, h, ni, "tx-irq", -1);
+	add_reclaim(l, h, ni, "tx-irq", 1);
+	add_reclaim(l, h, ni, "hrtimer", -1);
+	add_lower_tx_frames(l, h, ni, st->tx_frames);
+	if (kp->tsq_mode != TSQ_DYN_312RC)
+		remedy_set(remedy_add(l, "sysctl net.ipv4.tcp_limit_output_bytes=%u", lob),
+			   "host.%s.sysctl.tcp_limit_output_bytes=%u", h->name, lob);
+	else if (kprofile_find(fix))
+		remedy_set(remedy_add(l, "a kernel with \"tcp: tsq: restore minimal amount of"
+				      " queueing\" (kernel %s)", fix), "host.%s.kernel=%s", h->name, fix);
+}
+
+static void tsq_explain(struct explain *x, const struct stream_app *s, int q,
+			const struct nic_queue_stats *st, const struct nic_info *ni,
+			struct remedy_list *l, FILE *out)
 {
 	const struct tcp_sock *tp = &s->tx;
 	const struct kprofile *kp = s->host->kp;
@@ -299,35 +561,29 @@ static void tsq_explain(const struct stream_app *s, int q, const struct nic_queu
 			" limit still goes, so the size goal sets how far past it.\n",
 			(double)tp->bytes_acked / (double)ni->tx_timer_runs / 1000,
 			tp->size_goal, tp->mss ? tp->size_goal / tp->mss : 0);
-	if (kp->tsq_mode == TSQ_DYN_312RC)
-		fprintf(out, "  remedy: free sent skbs sooner (tx_reclaim = rx-poll, tx-irq,"
-			" hrtimer), or a kernel with \"tcp: tsq: restore minimal amount of"
-			" queueing\" (3.12.x, 3.13), where tcp_limit_output_bytes is the floor.\n");
-	else if (!strcmp(ni->reclaim, "tx-irq"))
-		fprintf(out, "  remedy: a TX-done interrupt sooner (ethtool -C tx-frames lower), or a"
-			" larger tcp_limit_output_bytes.\n");
-	else
-		fprintf(out, "  remedy: free sent skbs sooner (tx_reclaim = rx-poll, the 2013 patch;"
-			" tx-irq with a low tx-frames; hrtimer), or a larger tcp_limit_output_bytes:"
-			" each reclaim then releases more.\n");
+	tsq_candidates(s, st, ni, l);
+	remedies_verify(x, l);
 }
 
-static void stream_explain(const struct world *w, const struct stream_app *s, FILE *out)
+static void stream_explain(struct explain *x, int i, const struct stream_app *s, FILE *out)
 {
+	const struct world *w = x->w;
 	const struct tcp_sock *tp = &s->tx;
 	enum tcp_limit l = tcp_main_limit(tp);
 	struct nic_queue_stats st;
+	struct remedy_list rl;
 	struct nic_info ni;
 	double pct;
 	int q = world_sock_txq(s->host, &tp->sk, &st), c;
 
 	nic_info(s->host, &ni);
+	remedy_list_init(&rl, SYM_GOODPUT, i);
 	fprintf(out, "%s %s -> %s: %.1f Mbit/s goodput; main limiter: %s (%.0f %% of the time)\n",
 		s->cfg.mode == STREAM_WRITE ? "stream" : "http", s->host->name, s->dest->name,
 		stream_goodput_mbps(s, w->duration), tcp_limit_names[l], share(tp, l));
 	switch (l) {
 	case TCP_LIM_TSQ:
-		tsq_explain(s, q, &st, &ni, out);
+		tsq_explain(x, s, q, &st, &ni, &rl, out);
 		break;
 	case TCP_LIM_LINK:
 		fprintf(out, "  cause: the wire was busy, with frames waiting for it, when sampled; goodput"
@@ -357,7 +613,7 @@ static void stream_explain(const struct world *w, const struct stream_app *s, FI
 			(long long)s->host->kp->tcp_wmem[2]);
 		break;
 	case TCP_LIM_STOPPED:
-		stopped_explain(s->host, q, out);
+		stopped_explain(x, s->host, q, &rl, out);
 		break;
 	case TCP_LIM_DEFER:
 		fprintf(out, "  cause: TCP held the send head back to send a bigger skb later"
@@ -370,11 +626,14 @@ static void stream_explain(const struct world *w, const struct stream_app *s, FI
 	}
 	loss_explain(w, s, out);
 	also_limited(tp, l, out);
+	remedies_print(x, &rl, out);
 }
 
-static void udp_explain(const struct world *w, const struct udp_app *u, FILE *out)
+static void udp_explain(struct explain *x, int i, const struct udp_app *u, FILE *out)
 {
+	const struct world *w = x->w;
 	const struct eth_port *port = u->host->port;
+	struct remedy_list l;
 	struct nic_info ni;
 	double pct;
 	int c;
@@ -384,29 +643,64 @@ static void udp_explain(const struct world *w, const struct udp_app *u, FILE *ou
 		u->dest->name, (unsigned long long)u->sent, (unsigned long long)u->sink_packets,
 		(unsigned long long)u->enobufs, time_to_s(udp_blocked_ps(u)),
 		(long long)u->sk.sk_sndbuf);
-	if (u->sink_packets >= u->sent)
+	remedy_list_init(&l, SYM_UDP, i);
+	if (u->enobufs) {	/* a longer qdisc */
+		uint32_t len = u->host->dev.tx_queue_len * 4;
+
+		remedy_set(remedy_add(&l, "ip link set txqueuelen %u", len),
+			   "host.%s.tx_queue_len=%u", u->host->name, len);
+	}
+	remedies_verify(x, &l);
+	if (u->sink_packets < u->sent) {
+		nic_info(u->dest, &ni);
+		fprintf(out, "  where the rest went (all traffic of the path): %llu frames corrupted"
+			" on the wire, %llu dropped by %s's NIC for want of an RX descriptor.\n",
+			(unsigned long long)(port ? port->lost_frames : 0),
+			(unsigned long long)ni.rx_no_desc_drops, u->dest->name);
+		if (ni.rx_no_desc_drops) {
+			c = busiest_cpu(u->dest, &pct, w->duration);
+			fprintf(out, "  the RX ring fills when the receiver cannot keep up: %s cpu%d"
+				" was busy %.1f %% of the run.\n", u->dest->name, c, pct);
+			cpu_costs_explain(&u->dest->cpus[c], out);
+			softirq_overload_explain(&u->dest->cpus[c], w->duration, out);
+		}
+	}
+	remedies_print(x, &l, out);
+}
+
+/* What had stopped a queue when the watchdog found it. */
+static void timeout_cause(const struct host *h, int q, const struct nic_info *ni, FILE *out)
+{
+	const struct netdev_queue *txq = &h->dev.txq[q];
+	struct nic_queue_stats st;
+
+	nic_queue_stats(h, q, &st);
+	fprintf(out, "  txq %d timed out %llu times", q, (unsigned long long)txq->trans_timeout);
+	if (!txq->timeout_bql) {
+		fprintf(out, ": the driver had stopped it (DRV_XOFF).\n");
 		return;
-	nic_info(u->dest, &ni);
-	fprintf(out, "  where the rest went (all traffic of the path): %llu frames corrupted on"
-		" the wire, %llu dropped by %s's NIC for want of an RX descriptor.\n",
-		(unsigned long long)(port ? port->lost_frames : 0),
-		(unsigned long long)ni.rx_no_desc_drops, u->dest->name);
-	if (!ni.rx_no_desc_drops)
-		return;
-	c = busiest_cpu(u->dest, &pct, w->duration);
-	fprintf(out, "  the RX ring fills when the receiver cannot keep up: %s cpu%d was busy"
-		" %.1f %% of the run.\n", u->dest->name, c, pct);
-	cpu_costs_explain(&u->dest->cpus[c], out);
-	softirq_overload_explain(&u->dest->cpus[c], w->duration, out);
+	}
+	if (txq->timeout_bql == txq->trans_timeout)
+		fprintf(out, ": BQL had stopped it (STACK_XOFF)");
+	else
+		fprintf(out, ": BQL had stopped it %llu of those times (STACK_XOFF), the driver the"
+			" others", (unsigned long long)txq->timeout_bql);
+	fprintf(out, "; at the first, %u B were in flight against a DQL limit of %u B",
+		txq->timeout_inflight, txq->timeout_limit);
+	if (!strcmp(ni->reclaim, "tx-irq") && st.tx_frames > 0)
+		fprintf(out, ", and only a completion restarts it: the TX-done interrupt, raised"
+			" once more than tx-frames = %u descriptors were sent", st.tx_frames);
+	fprintf(out, ".\n");
 }
 
 /* dev_watchdog found a queue stopped too long and the driver reset. */
-static void watchdog_explain(const struct host *h, FILE *out)
+static void watchdog_explain(struct explain *x, int i, const struct host *h, FILE *out)
 {
 	const struct net_device *dev = &h->dev;
 	uint64_t timeouts = netdev_tx_timeouts(dev);
+	struct remedy_list l;
 	struct nic_info ni;
-	int q;
+	int q, first = -1;
 
 	if (!timeouts)
 		return;
@@ -417,37 +711,42 @@ static void watchdog_explain(const struct host *h, FILE *out)
 		h->name, (unsigned long long)timeouts,
 		(unsigned long long)(dev->watchdog_timeo * 1000 / (uint64_t)h->hz), ni.driver);
 	for (q = 0; q < dev->real_num_tx_queues; q++) {
-		struct nic_queue_stats st;
-
 		if (!dev->txq[q].trans_timeout)
 			continue;
-		nic_queue_stats(h, q, &st);
-		fprintf(out, "  txq %d timed out %llu times", q,
-			(unsigned long long)dev->txq[q].trans_timeout);
-		if (dev->txq[q].bql_on && st.tx_frames > 0 && !strcmp(ni.reclaim, "tx-irq"))
-			fprintf(out, ": BQL (its limit starts at 0) stops it after the first skb"
-				" until a completion, and with tx-frames %u the TX-done interrupt"
-				" needs more than %u descriptors sent, so a lone frame never"
-				" completes; ethtool -C tx-frames 0 avoids it", st.tx_frames,
-				st.tx_frames);
-		fprintf(out, ".\n");
+		if (first < 0)
+			first = q;
+		timeout_cause(h, q, &ni, out);
 	}
+	remedy_list_init(&l, SYM_WATCHDOG, i);
+	if (first >= 0) {
+		struct nic_queue_stats st;
+
+		nic_queue_stats(h, first, &st);
+		add_lower_tx_frames(&l, h, &ni, st.tx_frames);
+		add_reclaim(&l, h, &ni, "hrtimer", -1);
+		add_bql_min(&l, h, first, &ni, st.tx_frames, h->dev.mtu + ETH_HLEN);
+	}
+	remedies_verify(x, &l);
+	remedies_print(x, &l, out);
 }
 
-void world_explain(const struct world *w, FILE *out)
+void world_explain(const struct world *w, const struct world_rerun *rr, FILE *out)
 {
+	struct explain x;
 	int i;
 
+	explain_init(&x, w, rr);
 	for (i = 0; i < w->nr_apps; i++) {
 		const struct world_app *a = &w->apps[i];
 
 		if (a->kind == APP_PING)
-			ping_explain(&a->u.ping, out);
+			ping_explain(&x, i, &a->u.ping, out);
 		else if (a->kind == APP_STREAM)
-			stream_explain(w, &a->u.stream, out);
+			stream_explain(&x, i, &a->u.stream, out);
 		else
-			udp_explain(w, &a->u.udp, out);
+			udp_explain(&x, i, &a->u.udp, out);
 	}
 	for (i = 0; i < w->nr_hosts; i++)
-		watchdog_explain(&w->hosts[i], out);
+		watchdog_explain(&x, i, &w->hosts[i], out);
+	explain_free(&x);
 }

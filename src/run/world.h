@@ -76,8 +76,21 @@ void world_summary(const struct world *w, FILE *out);
 struct nic_queue_stats;
 /* The TX queue a socket last used (else h's busiest) and its statistics. */
 int world_sock_txq(const struct host *h, const struct sock *sk, struct nic_queue_stats *st);
-/* nicsim explain: per application, its limiter as cause, rule and remedy. */
-void world_explain(const struct world *w, FILE *out);
+/*
+ * How explain re-runs the scenario it explains to test a remedy: the same
+ * file, overrides and seed, plus sets[0..n-1] ("SECTION.KEY=VALUE").
+ * Returns 0 after done(w, arg) has seen the finished world; 1 if the
+ * scenario checker or world_build refused an override (nothing ran); -1
+ * if the run stopped at a limit. Prints nothing.
+ */
+struct world_rerun {
+	int		(*run)(const struct world_rerun *rr, char **sets, int n,
+			       void (*done)(const struct world *w, void *arg), void *arg);
+	const void	*ctx;
+};
+/* nicsim explain: per application, its limiter as cause, rule and the
+ * remedies that rr's re-runs verified (none if rr is NULL). */
+void world_explain(const struct world *w, const struct world_rerun *rr, FILE *out);
 void world_destroy(struct world *w);
 
 double stream_goodput_mbps(const struct stream_app *s, sim_time_t end);

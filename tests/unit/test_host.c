@@ -8,7 +8,8 @@
  * what software GSO charges its segments in each era, and which RTT
  * sample an ACK gives in each era, to the estimator and to CUBIC, and
  * when each era holds a multi-segment skb back (TSO deferral), and how 4.4
- * and 6.x decide a window was cwnd-limited.
+ * and 6.x decide a window was cwnd-limited; where a socket's charged skbs
+ * are (sock_tx_census, for explain).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -73,6 +74,55 @@ static void test_raw_enobufs_rule(void **state)
 	while (n)
 		kfree_skb(&f->host.cpus[0], held[--n]);
 	assert_int_equal(sk.sk_wmem_alloc, 1);
+	assert_int_equal(f->pool.live, 0);
+}
+
+/* The census counts only the socket's own skbs, by how far each got: in
+ * the qdisc (no driver took it), in the ring unsent, sent and unreclaimed;
+ * and reads the stop state of the socket's last queue. */
+static void test_tx_census(void **state)
+{
+	struct fixture *f = *state;
+	struct netdev_queue *txq = &f->host.dev.txq[1];
+	struct sk_buff *skb[5];
+	struct sock sk, other;
+	struct sock_tx_census c;
+	int i;
+
+	sock_init(&sk, &f->host, SK_RAW_ICMP);
+	sock_init(&other, &f->host, SK_RAW_ICMP);
+	sock_tx_census(&sk, &c);
+	assert_int_equal(c.stack + c.ring_unsent + c.ring_sent, 0);
+	assert_int_equal(c.txq, -1);
+	for (i = 0; i < 5; i++) {
+		skb[i] = alloc_skb(&f->host, 115);
+		skb[i]->len = 98;
+		skb_set_owner_w(skb[i], i < 4 ? &sk : &other);
+	}
+	skb[1]->path[PATH_XMIT] = 1000;			/* taken by the driver */
+	skb[2]->path[PATH_XMIT] = 1000;
+	skb[2]->t[SKB_T_WIRE] = 2000;			/* and on the wire */
+	skb[3]->path[PATH_XMIT] = 1000;
+	skb[3]->t[SKB_T_WIRE] = 3000;
+	skb[4]->path[PATH_XMIT] = 1000;			/* another socket's */
+	sk.last_txq = 1;
+	txq->bql_on = true;
+	txq->bql.stack_xoff = true;
+	txq->bql.dql.num_queued = 294;
+	txq->bql.dql.num_completed = 98;
+	txq->qdisc.qlen = 1;
+	sock_tx_census(&sk, &c);
+	assert_int_equal(c.stack, 1);
+	assert_int_equal(c.ring_unsent, 1);
+	assert_int_equal(c.ring_sent, 2);
+	assert_int_equal(c.ring_sent_bytes, 196);
+	assert_int_equal(c.txq, 1);
+	assert_true(c.stack_xoff);
+	assert_false(c.drv_xoff);
+	assert_int_equal(c.bql_inflight, 196);
+	assert_int_equal(c.qdisc_qlen, 1);
+	for (i = 0; i < 5; i++)
+		kfree_skb(&f->host.cpus[0], skb[i]);
 	assert_int_equal(f->pool.live, 0);
 }
 
@@ -774,6 +824,7 @@ int main(void)
 		cmocka_unit_test(test_tso_defer_rule),
 		cmocka_unit_test(test_cwnd_limited_4x),
 		cmocka_unit_test_setup_teardown(test_udp_rule, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_tx_census, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_write_space, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tos_priority, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cpu_priority, setup, teardown),

@@ -12,6 +12,7 @@
 #include "run/check.h"
 #include "run/outpath.h"
 #include "run_opts.h"
+#include "explain_run.h"
 
 
 /* The field an option with a value fills; NULL if a is not one. */
@@ -315,7 +316,7 @@ static int run_or_explain(int argc, char **argv, bool explain)
 	}
 	trace.f = NULL;
 	if (explain)
-		world_explain(&w, o.json && !strcmp(o.json, "-") ? stderr : stdout);
+		explain_print(&w, &o, o.json && !strcmp(o.json, "-") ? stderr : stdout);
 	else if (!o.quiet)
 		world_summary(&w, o.json && !strcmp(o.json, "-") ? stderr : stdout);
 	if (o.json) {

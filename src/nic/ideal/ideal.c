@@ -102,6 +102,8 @@ static void ideal_tx_start(struct sim *sim, struct sim_event *ev)
 
 	frame = skb_pool_copy(ip->host->pool, skb);
 	frame->path[PATH_WIRE] = sim->now;
+	if (!skb->t[SKB_T_WIRE])
+		skb->t[SKB_T_WIRE] = sim->now;	/* nicsim observation */
 	if (skb->gso_segs > 1)
 		tso_segment(ip, skb, frame);
 	ip->on_wire = skb;

@@ -276,6 +276,8 @@ static void tx_start_at(struct neta_dev *d, sim_time_t t)
 	skb = (struct sk_buff *)(uintptr_t)txq->ring[txq->rd].buf;
 	frame = skb_pool_copy(d->host->pool, skb);	/* the bits on the wire */
 	frame->path[PATH_WIRE] = t;
+	if (!skb->t[SKB_T_WIRE])
+		skb->t[SKB_T_WIRE] = t;	/* nicsim observation: sent, not yet reclaimed */
 	if (skb->gso_segs > 1) {	/* one TSO segment: its own headers */
 		uint32_t hdr = skb->len - skb->payload_len;
 
