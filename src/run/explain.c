@@ -266,8 +266,8 @@ static void ping_explain(struct explain *x, int i, const struct ping *p, FILE *o
 
 	nic_info(p->host, &ni);
 	remedy_list_init(&l, SYM_PING, i);
-	fprintf(out, "ping %s -> %s: %ld sent, %ld answered, %llu sendmsg failures (ENOBUFS)\n",
-		p->host->name, p->dest->name, p->ntransmitted, p->nreceived,
+	fprintf(out, "[app.%s] ping %s -> %s: %ld sent, %ld answered, %llu sendmsg failures (ENOBUFS)\n",
+		p->cfg.name, p->host->name, p->dest->name, p->ntransmitted, p->nreceived,
 		(unsigned long long)p->enobufs);
 	if (p->first_error_seq >= 0 && p->err_qdisc) {
 		fprintf(out, "  cause: icmp_seq %ld was dropped by the full qdisc of txq %d; IP_RECVERR"
@@ -578,8 +578,8 @@ static void stream_explain(struct explain *x, int i, const struct stream_app *s,
 
 	nic_info(s->host, &ni);
 	remedy_list_init(&rl, SYM_GOODPUT, i);
-	fprintf(out, "%s %s -> %s: %.1f Mbit/s goodput; main limiter: %s (%.0f %% of the time)\n",
-		s->cfg.mode == STREAM_WRITE ? "stream" : "http", s->host->name, s->dest->name,
+	fprintf(out, "[app.%s] %s %s -> %s: %.1f Mbit/s goodput; main limiter: %s (%.0f %% of the time)\n",
+		s->cfg.name, s->cfg.mode == STREAM_WRITE ? "stream" : "http", s->host->name, s->dest->name,
 		stream_goodput_mbps(s, w->duration), tcp_limit_names[l], share(tp, l));
 	switch (l) {
 	case TCP_LIM_TSQ:
@@ -638,8 +638,8 @@ static void udp_explain(struct explain *x, int i, const struct udp_app *u, FILE 
 	double pct;
 	int c;
 
-	fprintf(out, "udp %s -> %s: %llu sent, %llu received; %llu lost to full qdiscs (ENOBUFS),"
-		" blocked %.3f s on the send buffer (sk_sndbuf %lld B).\n", u->host->name,
+	fprintf(out, "[app.%s] udp %s -> %s: %llu sent, %llu received; %llu lost to full qdiscs (ENOBUFS),"
+		" blocked %.3f s on the send buffer (sk_sndbuf %lld B).\n", u->cfg.name, u->host->name,
 		u->dest->name, (unsigned long long)u->sent, (unsigned long long)u->sink_packets,
 		(unsigned long long)u->enobufs, time_to_s(udp_blocked_ps(u)),
 		(long long)u->sk.sk_sndbuf);

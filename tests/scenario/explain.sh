@@ -22,7 +22,7 @@ d = json.load(open(sys.argv[1])); text = open(sys.argv[2]).read()
 for name, a in d['apps'].items():
     if 'limited_by_main' not in a:
         continue
-    m = re.search(r'^(stream|http) %s -> %s: .*main limiter: (\w+)' % (a['host'], a['dest']), text, re.M)
+    m = re.search(r'^\[app\.%s\] (stream|http) %s -> %s: .*main limiter: (\w+)' % (name, a['host'], a['dest']), text, re.M)
     assert m and m.group(2) == a['limited_by_main'], (sys.argv[3], name, m and m.group(2), a['limited_by_main'])
 PY
 done

@@ -20,7 +20,7 @@ issue=(--set host.dut.platform=armada-385 --set host.dut.kernel=6.x
 
 # (a)
 "$NICSIM" explain "$ping" "${issue[@]}" >"$T/a.txt" || fail "explain the issue's case"
-grep -q "^ping dut -> peer: 12 sent, 1 answered, 38 sendmsg failures" "$T/a.txt" ||
+grep -q "^\[app.ping\] ping dut -> peer: 12 sent, 1 answered, 38 sendmsg failures" "$T/a.txt" ||
 	fail "not the issue's run: $(head -1 "$T/a.txt")"
 grep -q "where they were then: 11 in the qdisc of txq [0-9], 1 sent and waiting" "$T/a.txt" ||
 	fail "where the requests were: $(cat "$T/a.txt")"
@@ -46,15 +46,13 @@ text = subprocess.run([nicsim, 'explain', f] + args + ['--json', before], check=
                       capture_output=True, text=True).stdout
 d0 = json.load(open(before))
 link = d0['link']['rate_bps'] / 1e6
-def app_of(kind, host, dest):
-    return [n for n, a in d0['apps'].items()
-            if a['host'] == host and a['dest'] == dest and a['type'] == kind][0]
 sec, n = None, 0
 for line in text.splitlines():
-    m = re.match(r'^(ping|stream|http|udp) (\S+) -> (\S+): .*?(main limiter: (\w+))?', line)
+    m = re.match(r'^\[app\.([^]]+)\] (ping|stream|http|udp) (\S+) -> (\S+): ', line)
     h = re.match(r'^host (\S+): ', line)
     if m:
-        sec = ('app', app_of(m.group(1), m.group(2), m.group(3)), m.group(1),
+        assert d0['apps'][m.group(1)]['type'] == m.group(2), line
+        sec = ('app', m.group(1), m.group(2),
                'stopped' if 'main limiter: stopped' in line else '')
     elif h:
         sec = ('host', h.group(1), 'host', '')
@@ -111,7 +109,7 @@ echo "ok: all $total remedies explain printed fix their symptom when applied"
 	--set app.flood.size=1400 --set app.flood.interval=0s --set app.flood.sndbuf=8MiB \
 	--set host.dut.sysctl.wmem_max=16MiB --set link.rate=100Mbit --set sim.duration=2s \
 	>"$T/c.txt" || fail "explain the UDP overload"
-awk '/^[a-z]/ { on = /^udp dut -> peer/ } on' "$T/c.txt" >"$T/udp.txt"
+awk '/^[[a-z]/ { on = /^\[app\.[^]]*\] udp dut -> peer/ } on' "$T/c.txt" >"$T/udp.txt"
 grep -q "^  no tested remedy fixed it: tried ip link set txqueuelen" "$T/udp.txt" ||
 	fail "no 'no tested remedy fixed it': $(cat "$T/c.txt")"
 grep -q "^  remedy" "$T/udp.txt" && fail "a remedy printed for an overload none fixes: $(cat "$T/c.txt")"

@@ -42,6 +42,6 @@ grep -q "dropped by dut's NIC for want of an RX descriptor" "$T/e.txt" || fail "
 grep -q 'softirq overload: net_rx_action ran out of budget or time [1-9][0-9]* times' "$T/e.txt" ||
 	fail "explain: $(cat "$T/e.txt")"
 # the sender shares the CPU with ksoftirqd: the CPU is one of its limits
-grep -A3 '^stream dut -> peer' "$T/e.txt" | grep -Eq 'main limiter: cpu|also: .*cpu [1-9][0-9]* %' ||
+grep -A3 '^\[app\.[^]]*\] stream dut -> peer' "$T/e.txt" | grep -Eq 'main limiter: cpu|also: .*cpu [1-9][0-9]* %' ||
 	fail "explain: the sender's CPU limit not named: $(cat "$T/e.txt")"
 echo "ok: a flooded CPU still runs its applications through ksoftirqd"

@@ -64,7 +64,7 @@ PY
 # explain tells the losses and the recovery
 "$NICSIM" explain "$f" "$@" >"$T/e.txt" || fail "explain"
 grep -q "losses: the wire lost $lost of the [0-9]* frames dut sent .*Recovery: SACK" "$T/e.txt" ||
-	fail "explain: $(grep -A4 '^stream' "$T/e.txt")"
+	fail "explain: $(grep -A4 'stream dut' "$T/e.txt")"
 
 # reordering from the per-CPU TX queue hack: learnt, not retransmitted.
 # The spurious retransmissions of the first episodes are all D-SACKed and
