@@ -6,7 +6,8 @@
  * Contract: the public functions of nicsim/scenario.h. Every message is
  * "FILE:LINE: text", "--set ARG: text" or "FILE: text". A failed load or
  * override leaves the scenario valid (it can be freed or reported on) but
- * partly changed; a failed value never changes its field. No input,
+ * partly changed; a failed value never changes its field. A file gives a
+ * key at most once per section. No input,
  * however malformed, crashes the loader: lines are read here, one physical
  * line at a time, checked, stripped of comments and handed to inih as
  * "[section]" or "key=value", so inih never splits a line, never sees a
@@ -347,6 +348,23 @@ static void unknown_key(const struct scn_section *sec, const char *key,
 		 key, here, scn_key_closest(sec->kind, key)->name);
 }
 
+/* A key a file sets twice in one section (reopened or not): which value
+ * is meant is not clear, so it is an error, not a silent override. */
+static int set_before(const struct scenario *s, const struct scn_section *sec,
+		      const struct scn_key *k, const void *field,
+		      const struct scn_loc *loc, char *why, size_t len)
+{
+	const struct scn_origin *o = origin_find(s, field);
+	char here[64];
+
+	if (!o || !o->line || strncmp(o->file, loc->file, sizeof(o->file) - 1))
+		return 0;
+	scn_kind_section(sec->kind, sec->name, here, sizeof(here));
+	snprintf(why, len, "'%s' is set twice in [%s] (first on line %d)",
+		 k->name, here, o->line);
+	return -1;
+}
+
 static int set_key(struct scenario *s, const struct scn_section *sec,
 		   void *base, const char *key, const char *value,
 		   const struct scn_loc *loc, char *why, size_t len)
@@ -357,6 +375,8 @@ static int set_key(struct scenario *s, const struct scn_section *sec,
 		unknown_key(sec, key, why, len);
 		return -1;
 	}
+	if (loc->file && set_before(s, sec, k, (char *)base + k->off, loc, why, len))
+		return -1;
 	if (scn_key_parse(k, base, value, why, len))
 		return -1;
 	origin_record(s, (char *)base + k->off, loc);

@@ -28,6 +28,9 @@ expect2 "tx must be" "$SRC/scenarios/mvneta-2014-ping.ini" --set host.dut.ethtoo
 expect2 "rate" "$SRC/scenarios/mvneta-2014-ping.ini" --set link.rate=0bit
 expect2 "peer" "$SRC/scenarios/mvneta-2014-ping.ini" --set app.ping.dest=pear
 expect2 "driver" "$SRC/scenarios/mvneta-2014-ping.ini" --set host.dut.driver=e1000
+# a key twice in one section, reopened or not: FILE:LINE of the second
+printf '[sim]\nduration = 1s\n[host.dut]\n[host.peer]\n[sim]\nduration = 2s\n' >"$f"
+expect2 "^$f:6: 'duration' is set twice in \[sim\] \(first on line 2\)$" "$f"
 head -c 3000 /dev/urandom >"$f"
 "$NICSIM" run "$f" >/dev/null 2>&1; [ $? = 2 ] || fail "binary garbage not refused with 2"
 "$NICSIM" run "$T/nonexistent.ini" >/dev/null 2>&1; [ $? = 2 ] || fail "missing file not 2"

@@ -18,8 +18,13 @@ runs() {	# runs SECONDS ARGS...: exit 0 within SECONDS
 	timeout "$secs" "$NICSIM" run "$@" -q --json "$T/out.json" >/dev/null 2>"$T/err"; rc=$?
 	[ $rc = 0 ] || fail "exit $rc for: $* ($(head -c 300 "$T/err"))"
 }
-append() {	# append TEXT: the ping scenario plus TEXT, in $f; $n = last line
-	{ cat "$base"; printf '%b\n' "$1"; } >"$f"
+append() {	# append TEXT: the ping scenario without the keys TEXT sets in
+		# its sections (a file sets a key once per section), then TEXT,
+		# in $f; $n = last line
+	printf '%b\n' "$1" >"$T/text"
+	awk 'NR == FNR { if (/^\[/) s = $0; else if (/ = /) set[s, $1] = 1; next }
+	     /^\[/ { s = $0 } !(/ = / && (s, $1) in set)' "$T/text" "$base" >"$f"
+	cat "$T/text" >>"$f"
 	n=$(wc -l <"$f")
 }
 

@@ -8,8 +8,9 @@
  * key, choice, section or host; a failed value leaves its field alone;
  * origins point at the line that set a field; scenario_check catches bad
  * references and incomplete expectations; copies keep their origins;
- * expectations pass and fail as documented; the key table prints; and
- * random garbage never crashes the loader.
+ * expectations pass and fail as documented; the key table prints; a key
+ * twice in a section is refused; and random garbage never crashes the
+ * loader.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -499,6 +500,31 @@ static void test_set(void **state)
 	scenario_free(&s);
 }
 
+/* A key a file sets twice in one section is an error, reopened or not;
+ * a --set after the file overrides it. */
+static void test_set_twice(void **state)
+{
+	struct scn_error err = { "" };
+	struct scenario s;
+
+	load_fails("[sim]\nduration = 1s\nduration = 2s\n", 3,
+		   "'duration' is set twice in [sim] (first on line 2)");
+	load_fails("[host.dut]\nhz = 100\n[host.peer]\nhz = 100\n[host.dut]\nhz = 250\n", 6,
+		   "'hz' is set twice in [host.dut] (first on line 2)");
+	load_fails("[host.dut.ethtool]\ntx-frames = 1\n\n[host.dut.ethtool]\n"
+		   "tx-frames=16\n", 5,
+		   "'tx-frames' is set twice in [host.dut.ethtool] (first on line 2)");
+	load_fails("[app.p]\ntype = ping\ntype = udp\n", 3,
+		   "'type' is set twice in [app.p] (first on line 2)");
+	scenario_init(&s);
+	assert_int_equal(load_text(&s, "[host.dut]\nhz = 100\n[host.dut.ethtool]\n"
+				   "tx-frames = 1\n", &err, NULL, 0), 0);
+	assert_int_equal(scenario_set(&s, "host.dut.hz=250", &err), 0);
+	assert_int_equal(scenario_set(&s, "host.dut.hz=300", &err), 0);
+	assert_int_equal(s.hosts[0].hz, 300);
+	scenario_free(&s);
+}
+
 static void test_origins(void **state)
 {
 	struct scn_error err = { "" };
@@ -826,6 +852,7 @@ int main(void)
 		cmocka_unit_test(test_nul_byte),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_set),
+		cmocka_unit_test(test_set_twice),
 		cmocka_unit_test(test_origins),
 		cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_check),
