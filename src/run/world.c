@@ -448,9 +448,9 @@ int world_build(struct world *w, const struct scenario *s, struct scn_error *err
 	memset(w, 0, sizeof(*w));
 	w->scn = s;
 	if (s->nr_hosts != 2) {
-		snprintf(err->msg, sizeof(err->msg),
-			 "%s: this version joins exactly two hosts with one link; found %d [host.*] sections",
-			 s->file, s->nr_hosts);
+		scenario_error_at(s, s->nr_hosts > 2 ? s->hosts[2].name : NULL, err,
+				  "this version joins exactly two hosts with one link; found %d "
+				  "[host.*] sections", s->nr_hosts);
 		return -1;
 	}
 	if (ping_budget(s, err))

@@ -7,7 +7,9 @@
  * "FILE:LINE: text", "--set ARG: text" or "FILE: text". A failed load or
  * override leaves the scenario valid (it can be freed or reported on) but
  * partly changed; a failed value never changes its field. A file gives a
- * key at most once per section. No input,
+ * key at most once per section; a --set may create a host or app only
+ * through a key that makes one (SCN_K_CREATES), so a misspelt name is
+ * refused with the closest existing one. No input,
  * however malformed, crashes the loader: lines are read here, one physical
  * line at a time, checked, stripped of comments and handed to inih as
  * "[section]" or "key=value", so inih never splits a line, never sees a
@@ -607,6 +609,75 @@ int scenario_load(struct scenario *s, const char *path, struct scn_error *err)
 
 /* ---- overrides -------------------------------------------------------- */
 
+/* The host or app a --set names, if the scenario has it. */
+static bool instance_exists(const struct scenario *s,
+			    const struct scn_section *sec)
+{
+	int i;
+
+	if (sec->kind == SCN_APP) {
+		for (i = 0; i < s->nr_apps; i++)
+			if (!strcmp(s->apps[i].name, sec->name))
+				return true;
+		return false;
+	}
+	return !host_family(sec->kind) || scenario_host_c(s, sec->name);
+}
+
+/* The closest existing host or app name to name, or NULL if none. */
+static const char *closest_instance(const struct scenario *s,
+				    enum scn_kind kind, const char *name)
+{
+	unsigned int d, best_d = ~0u;
+	const char *best = NULL, *n;
+	int i, nr = kind == SCN_APP ? s->nr_apps : s->nr_hosts;
+
+	for (i = 0; i < nr; i++) {
+		n = kind == SCN_APP ? s->apps[i].name : s->hosts[i].name;
+		d = scn_distance(name, n);
+		if (d < best_d) {
+			best = n;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
+/*
+ * A --set names a host or app the scenario lacks: a misspelt name, unless
+ * the key is one that makes a new one (a host's platform, kernel or
+ * driver, an app's type; SCN_K_CREATES). Otherwise the override would
+ * make a host or app of its own, which fails later with a message that
+ * does not name the mistake.
+ */
+static int set_creates(const struct scenario *s, const struct scn_section *sec,
+		       const char *key, char *why, size_t len)
+{
+	enum scn_kind kind = host_family(sec->kind) ? SCN_HOST : sec->kind;
+	const struct scn_key *k = scn_key_find(sec->kind, key);
+	const char *near;
+	int nr = 0, i = 0;
+	size_t n;
+
+	if (instance_exists(s, sec) || (k && (k->flags & SCN_K_CREATES)))
+		return 0;
+	near = closest_instance(s, kind, sec->name);
+	n = (size_t)snprintf(why, len, "no %s '%s'", scn_kind_word(kind), sec->name);
+	if (near && n < len)
+		n += (size_t)snprintf(why + n, len - n, " (did you mean '%s'?)", near);
+	for (k = NULL; (k = scn_key_next(kind, k)); )
+		nr += !!(k->flags & SCN_K_CREATES);
+	for (k = NULL; n < len && (k = scn_key_next(kind, k)); ) {
+		if (!(k->flags & SCN_K_CREATES))
+			continue;
+		n += (size_t)snprintf(why + n, len - n, "%s%s",
+				      !i ? "; a --set creates one only with its " :
+				      i == nr - 1 ? " or " : ", ", k->name);
+		i++;
+	}
+	return -1;
+}
+
 /* "host.dut.ethtool.tx-frames=1": the section ends at the last dot. */
 static int set_one(struct scenario *s, const char *arg,
 		   const struct scn_loc *loc, char *why, size_t len)
@@ -636,7 +707,8 @@ static int set_one(struct scenario *s, const char *arg,
 	}
 	*dot = '\0';
 	key = trim(dot + 1);
-	if (section_parse(trim(lhs), &sec, why, len))
+	if (section_parse(trim(lhs), &sec, why, len) ||
+	    set_creates(s, &sec, key, why, len))
 		return -1;
 	base = section_base(s, &sec, loc, why, len);
 	if (!base)

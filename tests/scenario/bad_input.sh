@@ -31,6 +31,11 @@ expect2 "driver" "$SRC/scenarios/mvneta-2014-ping.ini" --set host.dut.driver=e10
 # a key twice in one section, reopened or not: FILE:LINE of the second
 printf '[sim]\nduration = 1s\n[host.dut]\n[host.peer]\n[sim]\nduration = 2s\n' >"$f"
 expect2 "^$f:6: 'duration' is set twice in \[sim\] \(first on line 2\)$" "$f"
+# a --set naming a host or app the scenario lacks: the closest one
+expect2 "^--set host.dtu.ethtool.tx-frames=1: no host 'dtu' \(did you mean 'dut'\?\)" \
+	"$SRC/scenarios/mvneta-2014-ping.ini" --set host.dtu.ethtool.tx-frames=1
+expect2 "^--set app.pign.interval=2s: no app 'pign' \(did you mean 'ping'\?\)" \
+	"$SRC/scenarios/mvneta-2014-ping.ini" --set app.pign.interval=2s
 head -c 3000 /dev/urandom >"$f"
 "$NICSIM" run "$f" >/dev/null 2>&1; [ $? = 2 ] || fail "binary garbage not refused with 2"
 "$NICSIM" run "$T/nonexistent.ini" >/dev/null 2>&1; [ $? = 2 ] || fail "missing file not 2"

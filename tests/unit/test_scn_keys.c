@@ -9,8 +9,8 @@
  * origins point at the line that set a field; scenario_check catches bad
  * references and incomplete expectations; copies keep their origins;
  * expectations pass and fail as documented; the key table prints; a key
- * twice in a section is refused; and random garbage never crashes the
- * loader.
+ * twice in a section and a --set naming a host or app that does not exist
+ * are refused; and random garbage never crashes the loader.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -461,6 +461,7 @@ static void test_set(void **state)
 	struct scn_host *h;
 
 	scenario_init(&s);
+	assert_int_equal(scenario_set(&s, "host.dut.driver=ideal", &err), 0);
 	assert_int_equal(scenario_set(&s, "host.dut.ethtool.tx-frames=1",
 				      &err), 0);
 	h = scenario_host(&s, "dut");
@@ -497,6 +498,50 @@ static void test_set(void **state)
 			 -1);
 	assert_string_equal(err.msg, "--set link.mtu=1: mtu must be between "
 			    "68 and 9600");
+	scenario_free(&s);
+}
+
+/* A --set may not make a host or app of a misspelt name: only the keys
+ * that make one (a host's profiles, an app's type) create it. */
+static void test_set_names(void **state)
+{
+	struct scn_error err = { "" };
+	struct scenario s;
+
+	scenario_init(&s);
+	assert_int_equal(load_text(&s, "[host.dut]\n[host.peer]\n[app.ping]\ntype = ping\n"
+				   "host = dut\ndest = peer\n", &err, NULL, 0), 0);
+	assert_int_equal(scenario_set(&s, "host.dtu.ethtool.tx-frames=1", &err), -1);
+	assert_string_equal(err.msg, "--set host.dtu.ethtool.tx-frames=1: no host 'dtu' "
+			    "(did you mean 'dut'?); a --set creates one only with its "
+			    "platform, kernel or driver");
+	assert_int_equal(scenario_set(&s, "host.pear.txq_number=2", &err), -1);
+	assert_string_equal(err.msg, "--set host.pear.txq_number=2: no host 'pear' "
+			    "(did you mean 'peer'?); a --set creates one only with its "
+			    "platform, kernel or driver");
+	assert_int_equal(scenario_set(&s, "app.pign.interval=1s", &err), -1);
+	assert_string_equal(err.msg, "--set app.pign.interval=1s: no app 'pign' "
+			    "(did you mean 'ping'?); a --set creates one only with its type");
+	assert_int_equal(s.nr_hosts, 2);
+	assert_int_equal(s.nr_apps, 1);
+	assert_int_equal(scenario_set_list(&s, "sim.seed=2 app.pign.count=3", &err), -1);
+	assert_string_equal(err.msg, "--set app.pign.count=3: no app 'pign' "
+			    "(did you mean 'ping'?); a --set creates one only with its type");
+
+	/* the creating keys create; then the rest may follow */
+	assert_int_equal(scenario_set(&s, "app.f.type=udp", &err), 0);
+	assert_int_equal(scenario_set(&s, "app.f.interval=0s", &err), 0);
+	assert_int_equal(scenario_set(&s, "host.third.driver=ideal", &err), 0);
+	assert_int_equal(scenario_set(&s, "host.third.ethtool.tx=64", &err), 0);
+	assert_int_equal(s.nr_hosts, 3);
+	assert_int_equal(s.nr_apps, 2);
+	assert_int_equal(scenario_set(&s, "expect.X.value=1", &err), 0);	/* scenario_check asks for metric */
+	scenario_free(&s);
+
+	scenario_init(&s);		/* nothing to suggest */
+	assert_int_equal(scenario_set(&s, "app.a.host=dut", &err), -1);
+	assert_string_equal(err.msg, "--set app.a.host=dut: no app 'a'; a --set creates "
+			    "one only with its type");
 	scenario_free(&s);
 }
 
@@ -586,11 +631,11 @@ static void test_copy(void **state)
 	for (i = 0; i < SCN_MAX_APPS; i++) {
 		char arg[64];
 
-		snprintf(arg, sizeof(arg), "app.a%d.cpu=1", i);
+		snprintf(arg, sizeof(arg), "app.a%d.type=udp", i);
 		assert_int_equal(scenario_set(c, arg, &err),
 				 i < SCN_MAX_APPS - 1 ? 0 : -1);
 	}
-	snprintf(want, sizeof(want), "--set app.a%d.cpu=1: too many [app.*] "
+	snprintf(want, sizeof(want), "--set app.a%d.type=udp: too many [app.*] "
 		 "sections (at most %d)", SCN_MAX_APPS - 1, SCN_MAX_APPS);
 	assert_string_equal(err.msg, want);
 	scenario_free(c);
@@ -852,6 +897,7 @@ int main(void)
 		cmocka_unit_test(test_nul_byte),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_set),
+		cmocka_unit_test(test_set_names),
 		cmocka_unit_test(test_set_twice),
 		cmocka_unit_test(test_origins),
 		cmocka_unit_test(test_copy),
