@@ -9,6 +9,8 @@
  * NULL means "unset": SCN_UNSET or "") and a one-line meaning. Parsing a
  * value either stores it and returns 0, or leaves the field untouched and
  * writes why into a buffer (no location prefix; the caller adds that).
+ * `nicsim keys` prints every key, or those of a section, with its meaning
+ * whole and, where a hook gives them, the profiles' defaults.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -895,13 +897,6 @@ const char *scn_closest(const char *word, const char *const *list)
 	return best;
 }
 
-/* One row of `nicsim keys`. */
-struct key_row {
-	char	section[32];
-	char	dflt[32];
-	char	meaning[256];
-};
-
 static void allowed_list(const int64_t *a, char *buf, size_t len)
 {
 	size_t n = 0;
@@ -927,14 +922,137 @@ void scn_key_meaning(const struct scn_key *k, char *buf, size_t len)
 		snprintf(buf, len, "%s", k->meaning);
 }
 
-static void key_row(const struct scn_key *k, struct key_row *r)
+/* ---- `nicsim keys` ----------------------------------------------------- */
+
+/* A kind by a word of its section: the last ("ethtool", "sysctl",
+ * "cost") for the kinds with a suffix, else the first ("sim", "host"). */
+static bool filter_names_kind(const char *f, enum scn_kind kind)
 {
-	scn_kind_section(k->kind, NULL, r->section, sizeof(r->section));
-	snprintf(r->dflt, sizeof(r->dflt), "%s", k->def ? k->def : k->nodef);
-	scn_key_meaning(k, r->meaning, sizeof(r->meaning));
+	const char *suffix = kind_suffixes[kind];
+
+	if (suffix && suffix[0])
+		return !strcmp(f, suffix + 1);
+	return !strcmp(f, kind_words[kind]);
 }
 
-static void print_markdown(FILE *out)
+/* A section as printed, any name for NAME: "host.dut.ethtool". */
+static bool filter_is_section(const char *f, enum scn_kind kind)
+{
+	const char *word = kind_words[kind], *suffix = kind_suffixes[kind];
+	size_t wl = strlen(word), fl, sl;
+
+	if (!suffix || strncmp(f, word, wl) || f[wl] != '.')
+		return false;
+	f += wl + 1;
+	fl = strlen(f);
+	sl = strlen(suffix);
+	if (fl <= sl || strcmp(f + fl - sl, suffix))
+		return false;
+	return !memchr(f, '.', fl - sl);	/* one name, no more dots */
+}
+
+static bool filter_kind(const char *f, enum scn_kind kind)
+{
+	return filter_names_kind(f, kind) || filter_is_section(f, kind);
+}
+
+/* NULL passes every key; else a section ("[host.NAME.sysctl]", "sysctl",
+ * "host") or, if it names none, a key. */
+static bool key_passes(const char *filter, const struct scn_key *k)
+{
+	char f[128];
+	size_t n;
+	int kind;
+
+	if (!filter)
+		return true;
+	snprintf(f, sizeof(f), "%s", filter + (filter[0] == '['));
+	n = strlen(f);
+	if (filter[0] == '[' && n && f[n - 1] == ']')
+		f[n - 1] = '\0';
+	for (kind = 0; kind < SCN_NR_KINDS; kind++)
+		if (filter_kind(f, (enum scn_kind)kind))
+			return kind == (int)k->kind;
+	return !strcmp(f, k->name);
+}
+
+bool scenario_key_in_filter(const char *filter, const char *section,
+			    const char *key)
+{
+	char sec[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(scn_keys); i++) {
+		scn_kind_section(scn_keys[i].kind, NULL, sec, sizeof(sec));
+		if (!strcmp(sec, section) && !strcmp(scn_keys[i].name, key))
+			return key_passes(filter, &scn_keys[i]);
+	}
+	return false;
+}
+
+static void closer(const char *filter, const char *word, unsigned int *best,
+		   char *buf, size_t len)
+{
+	unsigned int d = scn_distance(filter, word);
+
+	if (d < *best) {
+		*best = d;
+		snprintf(buf, len, "%s", word);
+	}
+}
+
+/* The section (as printed, or a word of it) or key closest to filter. */
+static const char *closest_filter(const char *filter, char *buf, size_t len)
+{
+	unsigned int best = ~0u;
+	char sec[64];
+	size_t i;
+	int kind;
+
+	for (kind = 0; kind < SCN_NR_KINDS; kind++) {
+		const char *suffix = kind_suffixes[kind];
+
+		scn_kind_section((enum scn_kind)kind, NULL, sec, sizeof(sec));
+		closer(filter, sec, &best, buf, len);
+		closer(filter, suffix && suffix[0] ? suffix + 1 : kind_words[kind],
+		       &best, buf, len);
+	}
+	for (i = 0; i < ARRAY_SIZE(scn_keys); i++)
+		closer(filter, scn_keys[i].name, &best, buf, len);
+	return buf;
+}
+
+/* One row of `nicsim keys`; the meaning is printed from the registry as
+ * it is, however long. */
+struct key_row {
+	char	section[32];
+	char	dflt[SCN_STR_MAX];
+};
+
+static void key_row(const struct scn_keys_opts *o, const struct scn_key *k,
+		    struct key_row *r)
+{
+	scn_kind_section(k->kind, NULL, r->section, sizeof(r->section));
+	if (!o->profile_default ||
+	    !o->profile_default(r->section, k->name, r->dflt, sizeof(r->dflt)))
+		snprintf(r->dflt, sizeof(r->dflt), "%s", k->def ? k->def : k->nodef);
+}
+
+/* The meaning, then the valid choices or values. */
+static void print_meaning(FILE *out, const struct scn_key *k)
+{
+	const char *const *c;
+	const int64_t *a;
+
+	fputs(k->meaning, out);
+	for (c = k->choices; c && *c; c++)
+		fprintf(out, "%s%s", c == k->choices ? ": " : ", ", *c);
+	for (a = k->allowed; a && *a; a++)
+		fprintf(out, "%s%lld", a == k->allowed ? ": " : ", ",
+			(long long)*a);
+}
+
+static void print_markdown(FILE *out, const struct scn_keys_opts *o)
 {
 	struct key_row r;
 	size_t i;
@@ -942,20 +1060,26 @@ static void print_markdown(FILE *out)
 	fprintf(out, "| section | key | default | unit | meaning |\n");
 	fprintf(out, "|---|---|---|---|---|\n");
 	for (i = 0; i < ARRAY_SIZE(scn_keys); i++) {
-		key_row(&scn_keys[i], &r);
-		fprintf(out, "| `[%s]` | `%s` | %s | %s | %s |\n", r.section,
-			scn_keys[i].name, r.dflt, scn_keys[i].unit, r.meaning);
+		if (!key_passes(o->filter, &scn_keys[i]))
+			continue;
+		key_row(o, &scn_keys[i], &r);
+		fprintf(out, "| `[%s]` | `%s` | %s | %s | ", r.section,
+			scn_keys[i].name, r.dflt, scn_keys[i].unit);
+		print_meaning(out, &scn_keys[i]);
+		fputs(" |\n", out);
 	}
 }
 
-static void print_plain(FILE *out)
+static void print_plain(FILE *out, const struct scn_keys_opts *o)
 {
 	int w[4] = { 7, 3, 7, 4 };	/* "section", "key", ... */
 	struct key_row r;
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(scn_keys); i++) {
-		key_row(&scn_keys[i], &r);
+		if (!key_passes(o->filter, &scn_keys[i]))
+			continue;
+		key_row(o, &scn_keys[i], &r);
 		w[0] = MAX(w[0], (int)strlen(r.section));
 		w[1] = MAX(w[1], (int)strlen(scn_keys[i].name));
 		w[2] = MAX(w[2], (int)strlen(r.dflt));
@@ -964,17 +1088,37 @@ static void print_plain(FILE *out)
 	fprintf(out, "%-*s  %-*s  %-*s  %-*s  %s\n", w[0], "section", w[1],
 		"key", w[2], "default", w[3], "unit", "meaning");
 	for (i = 0; i < ARRAY_SIZE(scn_keys); i++) {
-		key_row(&scn_keys[i], &r);
-		fprintf(out, "%-*s  %-*s  %-*s  %-*s  %s\n", w[0], r.section,
+		if (!key_passes(o->filter, &scn_keys[i]))
+			continue;
+		key_row(o, &scn_keys[i], &r);
+		fprintf(out, "%-*s  %-*s  %-*s  %-*s  ", w[0], r.section,
 			w[1], scn_keys[i].name, w[2], r.dflt, w[3],
-			scn_keys[i].unit, r.meaning);
+			scn_keys[i].unit);
+		print_meaning(out, &scn_keys[i]);
+		fputc('\n', out);
 	}
 }
 
-void scenario_print_keys(FILE *out, bool markdown)
+int scenario_print_keys(FILE *out, const struct scn_keys_opts *o,
+			struct scn_error *err)
 {
-	if (markdown)
-		print_markdown(out);
+	char near[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(scn_keys); i++)
+		if (key_passes(o->filter, &scn_keys[i]))
+			break;
+	if (i == ARRAY_SIZE(scn_keys)) {
+		snprintf(err->msg, sizeof(err->msg), "no section or key '%.60s'; "
+			 "did you mean '%s'?", o->filter,
+			 closest_filter(o->filter, near, sizeof(near)));
+		return -1;
+	}
+	if (!out)
+		return 0;
+	if (o->markdown)
+		print_markdown(out, o);
 	else
-		print_plain(out);
+		print_plain(out, o);
+	return 0;
 }

@@ -870,7 +870,7 @@ static int check_required(const struct scenario *s, enum scn_kind kind,
 			  const void *base, struct scn_error *err)
 {
 	const struct scn_key *k = NULL;
-	char sec[64], meaning[256];
+	char sec[64], meaning[WHY_MAX];
 
 	while ((k = scn_key_next(kind, k))) {
 		if (!(k->flags & SCN_K_REQUIRED) || scn_key_is_set(k, base))

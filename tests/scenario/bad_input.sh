@@ -36,6 +36,16 @@ expect2 "^--set host.dtu.ethtool.tx-frames=1: no host 'dtu' \(did you mean 'dut'
 	"$SRC/scenarios/mvneta-2014-ping.ini" --set host.dtu.ethtool.tx-frames=1
 expect2 "^--set app.pign.interval=2s: no app 'pign' \(did you mean 'ping'\?\)" \
 	"$SRC/scenarios/mvneta-2014-ping.ini" --set app.pign.interval=2s
+# nicsim keys FILTER: a section or key; none matching is bad input
+"$NICSIM" keys ethtol >/dev/null 2>"$T/err"; rc=$?
+[ $rc = 2 ] && grep -qx "nicsim keys: no section or key 'ethtol'; did you mean 'ethtool'?" "$T/err" ||
+	fail "keys ethtol: exit $rc, $(cat "$T/err")"
+"$NICSIM" keys ethtool >"$T/k" || fail "keys ethtool"
+[ "$(wc -l <"$T/k")" = 8 ] && ! grep -qv "^section\|^host.NAME.ethtool " "$T/k" ||
+	fail "keys ethtool: $(cat "$T/k")"
+"$NICSIM" keys host.NAME.sysctl >"$T/k" || fail "keys host.NAME.sysctl"
+[ "$(wc -l <"$T/k")" = 11 ] && ! grep -qv "^section\|^host.NAME.sysctl " "$T/k" ||
+	fail "keys host.NAME.sysctl: $(cat "$T/k")"
 head -c 3000 /dev/urandom >"$f"
 "$NICSIM" run "$f" >/dev/null 2>&1; [ $? = 2 ] || fail "binary garbage not refused with 2"
 "$NICSIM" run "$T/nonexistent.ini" >/dev/null 2>&1; [ $? = 2 ] || fail "missing file not 2"

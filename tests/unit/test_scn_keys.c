@@ -8,9 +8,10 @@
  * key, choice, section or host; a failed value leaves its field alone;
  * origins point at the line that set a field; scenario_check catches bad
  * references and incomplete expectations; copies keep their origins;
- * expectations pass and fail as documented; the key table prints; a key
- * twice in a section and a --set naming a host or app that does not exist
- * are refused; and random garbage never crashes the loader.
+ * expectations pass and fail as documented; the key table prints with
+ * whole meanings and takes a filter; a key twice in a section and a --set
+ * naming a host or app that does not exist are refused; and random
+ * garbage never crashes the loader.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -726,24 +727,121 @@ static void test_expect_pass(void **state)
 
 /* ---- the key table ------------------------------------------------------ */
 
-static void test_print_keys(void **state)
+/* A stand-in for the profiles' defaults (src/run/settings.c). */
+static bool fake_default(const char *section, const char *key, char *buf, size_t len)
+{
+	if (strcmp(section, "host.NAME.ethtool") || strcmp(key, "tx-frames"))
+		return false;
+	snprintf(buf, len, "mvneta-3.8: 16, ideal: -");
+	return true;
+}
+
+/* `nicsim keys` with opts o into a string (freed by the caller); NULL
+ * if it refuses the filter, with err. */
+static char *print_keys(const struct scn_keys_opts *o, struct scn_error *err)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
+	int rc;
 
 	assert_non_null(f);
-	scenario_print_keys(f, false);
-	scenario_print_keys(f, true);
+	rc = scenario_print_keys(f, o, err);
 	fclose(f);
-	assert_non_null(strstr(buf, "host.NAME.ethtool  tx-frames"));
-	assert_non_null(strstr(buf, "| `[host.NAME.cost]` | `gso_seg` | (platform) | cycles | "
-			       "skb_segment, per segment |"));
-	assert_non_null(strstr(buf, "| section | key | default | unit | "
-			       "meaning |\n|---|---|---|---|---|\n"));
-	assert_non_null(strstr(buf, "| `[link]` | `rate` | 1Gbit | bit/s |"));
-	assert_non_null(strstr(buf, "armada-370, armada-xp, armada-385, x86-64"));
+	if (!rc)
+		return buf;
+	assert_int_equal(len, 0);	/* nothing printed */
 	free(buf);
+	return NULL;
+}
+
+static void test_print_keys(void **state)
+{
+	struct scn_keys_opts o = { .markdown = false };
+	struct scn_error err = { "" };
+	char *plain, *md;
+
+	plain = print_keys(&o, &err);
+	o.markdown = true;
+	md = print_keys(&o, &err);
+	assert_non_null(strstr(plain, "host.NAME.ethtool  tx-frames"));
+	assert_non_null(strstr(md, "| `[host.NAME.cost]` | `gso_seg` | (platform) | cycles | "
+			       "skb_segment, per segment |"));
+	assert_non_null(strstr(md, "| section | key | default | unit | "
+			       "meaning |\n|---|---|---|---|---|\n"));
+	assert_non_null(strstr(md, "| `[link]` | `rate` | 1Gbit | bit/s |"));
+	assert_non_null(strstr(md, "armada-370, armada-xp, armada-385, x86-64"));
+	/* meanings in full, however long (tx_wrr_weight's is 300 characters) */
+	assert_non_null(strstr(plain, "each must exceed the largest frame. Unset: equal "
+			       "weights, one frame per queue per round\n"));
+	assert_non_null(strstr(md, "one frame per queue per round |\n"));
+	free(plain);
+	free(md);
+
+	/* the profiles' defaults where they give one */
+	o = (struct scn_keys_opts){ .filter = "ethtool", .profile_default = fake_default };
+	plain = print_keys(&o, &err);
+	assert_non_null(strstr(plain, "tx-frames  mvneta-3.8: 16, ideal: -  "));
+	assert_non_null(strstr(plain, "rx-frames  (driver)  "));
+	free(plain);
+}
+
+/* Lines of a `nicsim keys` output after the header. */
+static int rows(const char *out)
+{
+	int n = -1;
+
+	for (; *out; out++)
+		n += *out == '\n';
+	return n;
+}
+
+static void test_keys_filter(void **state)
+{
+	struct scn_keys_opts o = { .markdown = false };
+	struct scn_error err = { "" };
+	static const struct {
+		const char *filter, *has, *lacks;
+		int rows;
+	} cases[] = {
+		{ "ethtool", "host.NAME.ethtool  tx-frames", "host.NAME.sysctl", 7 },
+		{ "host.NAME.ethtool", "host.NAME.ethtool  tso", "host.NAME ", 7 },
+		{ "[host.dut.ethtool]", "host.NAME.ethtool  rx ", "host.NAME.cost", 7 },
+		{ "host.NAME.sysctl", "host.NAME.sysctl  wmem_max", "ethtool", 10 },
+		{ "sysctl", "host.NAME.sysctl  tcp_wmem", "ethtool", 10 },
+		{ "host", "host.NAME  driver", "app.NAME", 0 },	/* the section, not app's key */
+		{ "app", "app.NAME  host", "host.NAME ", 0 },
+		{ "sim", "seed  ", "link", 2 },
+		{ "expect.B1", "expect.ID  metric", "app.NAME", 0 },
+		{ "tx-usecs", "host.NAME.ethtool  tx-usecs", "tx-frames", 1 },
+	};
+	size_t i;
+	char *out;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		o.filter = cases[i].filter;
+		out = print_keys(&o, &err);
+		if (!out || !strstr(out, cases[i].has) || strstr(out, cases[i].lacks) ||
+		    (cases[i].rows && rows(out) != cases[i].rows))
+			fail_msg("keys %s:\n%s", cases[i].filter, out ? out : err.msg);
+		free(out);
+	}
+	o.filter = "ethtol";
+	assert_null(print_keys(&o, &err));
+	assert_string_equal(err.msg, "no section or key 'ethtol'; did you mean 'ethtool'?");
+	o.filter = "host.NAME.sysctls";
+	assert_null(print_keys(&o, &err));
+	assert_string_equal(err.msg, "no section or key 'host.NAME.sysctls'; did you mean "
+			    "'host.NAME.sysctl'?");
+	o.filter = "tx-frame";
+	assert_null(print_keys(&o, &err));
+	assert_string_equal(err.msg, "no section or key 'tx-frame'; did you mean 'tx-frames'?");
+	o.filter = "ethtool";		/* out NULL: only the filter's check */
+	assert_int_equal(scenario_print_keys(NULL, &o, &err), 0);
+	assert_true(scenario_key_in_filter("ethtool", "host.NAME.ethtool", "tx"));
+	assert_false(scenario_key_in_filter("ethtool", "host.NAME", "txq_number"));
+	assert_true(scenario_key_in_filter(NULL, "host.NAME", "txq_number"));
+	assert_false(scenario_key_in_filter(NULL, "host.NAME", "no-such-key"));
 }
 
 /* ---- robustness --------------------------------------------------------- */
@@ -904,6 +1002,7 @@ int main(void)
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_expect_pass),
 		cmocka_unit_test(test_print_keys),
+		cmocka_unit_test(test_keys_filter),
 		cmocka_unit_test(test_garbage),
 		cmocka_unit_test(test_xps_masks),
 		cmocka_unit_test(test_cost_section),

@@ -29,12 +29,28 @@ static int extra_args(const char *cmd, int argc, char **argv, const char *allowe
 	return 0;
 }
 
+/* nicsim keys [FILTER] [--markdown] */
 int cmd_keys(int argc, char **argv)
 {
-	if (extra_args("keys", argc, argv, "--markdown"))
-		return 2;
-	scenario_print_keys(stdout, argc > 1);
-	return 0;
+	struct scn_keys_opts o = { .markdown = false };
+	struct scn_error err;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--markdown")) {
+			o.markdown = true;
+		} else if (argv[i][0] != '-' && !o.filter) {
+			o.filter = argv[i];
+		} else {
+			fprintf(stderr, "nicsim keys: unexpected argument '%s' (try nicsim --help)\n",
+				argv[i]);
+			return 2;
+		}
+	}
+	if (!scenario_print_keys(stdout, &o, &err))
+		return 0;
+	fprintf(stderr, "nicsim keys: %s\n", err.msg);
+	return 2;
 }
 
 static int cmp_str(const void *a, const void *b)

@@ -4,7 +4,7 @@
  *   nicsim run FILE [--set section.key=value]... [--json PATH|-]
  *              [--pcap PREFIX] [--seed N] [--quiet]
  *   nicsim probes [FILE] [--markdown]
- *   nicsim keys [--markdown]
+ *   nicsim keys [FILTER] [--markdown]
  *   nicsim list
  *   nicsim validate [FILE...]
  *   nicsim sweep FILE [--axis KEY=VALUES]... [options] --out DIR
@@ -53,7 +53,10 @@ static void usage(FILE *out)
 		"  explain FILE [options]  run it and say what limited each application:\n"
 		"                       cause, rule and remedy, with the run's numbers\n"
 		"                       (run's options; --quiet has no effect)\n"
-		"  keys [--markdown]    every scenario key: default, unit, meaning\n"
+		"  keys [FILTER] [--markdown]\n"
+		"                       every scenario key: default, unit, meaning;\n"
+		"                       FILTER keeps a section ('ethtool', 'host.NAME.sysctl',\n"
+		"                       'app') or one key\n"
 		"  probes [FILE [--set S.KEY=VALUE]...] [--markdown]\n"
 		"                       the probe catalogue, or the probes FILE's\n"
 		"                       world offers (names for --trace)\n"
