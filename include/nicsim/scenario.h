@@ -216,6 +216,17 @@ const char *scenario_cost_next(const struct scn_cost *c, int *pos,
  */
 bool scenario_expect_pass(const struct scn_expect *e, double x);
 
+/*
+ * The keys of host h's sections ([host.NAME], .ethtool, .sysctl, .cost) in
+ * `nicsim keys` order: start with *pos = 0; each call returns the next
+ * key's name, its field in h and its section as `nicsim keys` prints it
+ * ("host.NAME.ethtool"); NULL after the last. With s, only the keys s
+ * sets (in a file or with --set); with s NULL, every key.
+ */
+const char *scenario_host_key_next(const struct scenario *s,
+				   const struct scn_host *h, int *pos,
+				   const void **field, const char **section);
+
 /* `nicsim keys`: which keys, in which form. */
 struct scn_keys_opts {
 	bool		markdown;

@@ -833,6 +833,49 @@ const struct scn_host *scenario_host_c(const struct scenario *s,
 	return NULL;
 }
 
+/* Where the keys of a host-family kind live in h. */
+static const void *host_kind_base(const struct scn_host *h, enum scn_kind kind)
+{
+	switch (kind) {
+	case SCN_ETHTOOL:
+		return &h->ethtool;
+	case SCN_SYSCTL:
+		return &h->sysctl;
+	case SCN_COST:
+		return &h->cost;
+	default:
+		return h;
+	}
+}
+
+const char *scenario_host_key_next(const struct scenario *s,
+				   const struct scn_host *h, int *pos,
+				   const void **field, const char **section)
+{
+	static const enum scn_kind kinds[] = { SCN_HOST, SCN_ETHTOOL, SCN_SYSCTL, SCN_COST };
+	static const char *const sections[] = {	/* as scn_kind_section prints them */
+		"host.NAME", "host.NAME.ethtool", "host.NAME.sysctl", "host.NAME.cost",
+	};
+	const struct scn_key *k;
+	const char *f;
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		for (k = NULL; (k = scn_key_next(kinds[i], k)); ) {
+			f = (const char *)host_kind_base(h, kinds[i]) + k->off;
+			if (n++ < *pos || (s && !origin_find(s, f)))
+				continue;
+			*pos = n;
+			*field = f;
+			*section = sections[i];
+			return k->name;
+		}
+	}
+	*pos = n;
+	return NULL;
+}
+
 const char *scenario_cost_next(const struct scn_cost *c, int *pos,
 			       int64_t *value)
 {

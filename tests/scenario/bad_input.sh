@@ -36,6 +36,16 @@ expect2 "^--set host.dtu.ethtool.tx-frames=1: no host 'dtu' \(did you mean 'dut'
 	"$SRC/scenarios/mvneta-2014-ping.ini" --set host.dtu.ethtool.tx-frames=1
 expect2 "^--set app.pign.interval=2s: no app 'pign' \(did you mean 'ping'\?\)" \
 	"$SRC/scenarios/mvneta-2014-ping.ini" --set app.pign.interval=2s
+# a setting the driver does not implement, or only with another setting
+x=$SRC/scenarios/mvneta-2015-txqueues.ini
+expect2 "^--set host.dut.ethtool.tx-usecs=1000: driver 'ideal' does not support ethtool tx-usecs$" \
+	"$x" --set host.dut.driver=ideal --set host.dut.ethtool.tx-usecs=1000
+expect2 "^--set host.dut.ethtool.tx-usecs=100: tx-usecs takes effect only with tx_reclaim = hrtimer \(this host reclaims with tx-irq\)$" \
+	"$SRC/scenarios/mvneta-2014-ping.ini" --set host.dut.ethtool.tx-usecs=100
+"$NICSIM" run "$SRC/scenarios/mvneta-2014-ping.ini" -q --set sim.duration=2s --set host.dut.tx_reclaim=hrtimer \
+	--set host.dut.ethtool.tx-usecs=100 || fail "tx-usecs with tx_reclaim = hrtimer refused"
+{ cat "$x"; printf '[host.dut.ethtool]\ntx-usecs = 100\n'; } >"$f"
+expect2 "^$f:$(wc -l <"$f"): tx-usecs takes effect only with tx_reclaim = hrtimer \(this host reclaims with tx-irq\)$" "$f"
 # nicsim keys FILTER: a section or key; none matching is bad input
 "$NICSIM" keys ethtol >/dev/null 2>"$T/err"; rc=$?
 [ $rc = 2 ] && grep -qx "nicsim keys: no section or key 'ethtol'; did you mean 'ethtool'?" "$T/err" ||

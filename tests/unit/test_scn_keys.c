@@ -571,6 +571,45 @@ static void test_set_twice(void **state)
 	scenario_free(&s);
 }
 
+/* scenario_host_key_next: every key of a host's sections, or only those
+ * the scenario sets, with their fields. */
+static void test_host_keys(void **state)
+{
+	struct scn_error err = { "" };
+	const char *key, *section;
+	const struct scn_host *h;
+	const void *field;
+	struct scenario s;
+	int pos = 0, n = 0;
+
+	scenario_init(&s);
+	assert_int_equal(load_text(&s, "[host.dut.sysctl]\ntcp_ecn = 1\n[host.dut]\n"
+				   "qdisc = pfifo_fast\n[host.dut.ethtool]\ntx = 64\n",
+				   &err, NULL, 0), 0);
+	h = scenario_host_c(&s, "dut");
+	assert_int_equal(scenario_set(&s, "host.dut.cost.clock=800", &err), 0);
+	key = scenario_host_key_next(&s, h, &pos, &field, &section);
+	assert_string_equal(key, "qdisc");	/* the registry's order */
+	assert_ptr_equal(field, h->qdisc);
+	assert_string_equal(section, "host.NAME");
+	key = scenario_host_key_next(&s, h, &pos, &field, &section);
+	assert_string_equal(key, "tx");
+	assert_ptr_equal(field, &h->ethtool.tx_ring);
+	assert_string_equal(section, "host.NAME.ethtool");
+	key = scenario_host_key_next(&s, h, &pos, &field, &section);
+	assert_string_equal(key, "tcp_ecn");
+	assert_ptr_equal(field, &h->sysctl.tcp_ecn);
+	key = scenario_host_key_next(&s, h, &pos, &field, &section);
+	assert_string_equal(key, "clock");
+	assert_string_equal(section, "host.NAME.cost");
+	assert_null(scenario_host_key_next(&s, h, &pos, &field, &section));
+	pos = 0;
+	while (scenario_host_key_next(NULL, h, &pos, &field, &section))
+		n++;
+	assert_true(n > 70);	/* every key of the four sections */
+	scenario_free(&s);
+}
+
 static void test_origins(void **state)
 {
 	struct scn_error err = { "" };
@@ -997,6 +1036,7 @@ int main(void)
 		cmocka_unit_test(test_set),
 		cmocka_unit_test(test_set_names),
 		cmocka_unit_test(test_set_twice),
+		cmocka_unit_test(test_host_keys),
 		cmocka_unit_test(test_origins),
 		cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_check),

@@ -26,6 +26,7 @@
  * TSO engine does); the skb completes, and interrupts, after its last
  * segment.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "nic/nic.h"
@@ -270,6 +271,57 @@ static const struct net_device_ops ideal_ops = {
 	.ndo_start_xmit = ideal_xmit,
 	.tx_backlog = ideal_tx_backlog,
 };
+
+/*
+ * What the ideal NIC implements: rx-usecs (its only coalescing), the ring
+ * sizes, tso, the interrupt's CPU and the qdisc length. With one TX and
+ * one RX queue, an interrupt per frame and reclaim in its NAPI poll, it
+ * has nothing for the queue, reclaim, arbiter and BQL settings of mvneta.
+ */
+struct nic_cap ideal_cap(enum nic_field f, const struct nic_config *cfg,
+			 char *now, size_t len)
+{
+	snprintf(now, len, "has one TX queue");
+	switch (f) {
+	case NIC_F_RX_USECS:
+	case NIC_F_TX_RING:
+	case NIC_F_RX_RING:
+	case NIC_F_TSO:
+	case NIC_F_IRQ_CPU:
+	case NIC_F_TX_QUEUE_LEN:
+		return (struct nic_cap){ NIC_SUPPORTED, NULL };
+	case NIC_F_TX_SELECT:	/* the kernel's choice, of one queue */
+		if (!cfg)
+			return (struct nic_cap){ NIC_SUPPORTED_IF, "tx_select = kernel" };
+		if (cfg->tx_select && !strcmp(cfg->tx_select, "cpu"))
+			return (struct nic_cap){ NIC_UNSUPPORTED, "it has one TX queue" };
+		return (struct nic_cap){ NIC_SUPPORTED, NULL };
+	case NIC_F_TX_FRAMES:
+		return (struct nic_cap){ NIC_UNSUPPORTED, "it interrupts for every frame sent" };
+	case NIC_F_RX_FRAMES:
+		return (struct nic_cap){ NIC_UNSUPPORTED, "it coalesces RX interrupts by "
+					 "time only: rx-usecs" };
+	case NIC_F_TXQ:
+	case NIC_F_XPS_CPUS:
+		return (struct nic_cap){ NIC_UNSUPPORTED, "it has one TX queue" };
+	case NIC_F_RXQ:
+	case NIC_F_RXQ_DEF:
+		return (struct nic_cap){ NIC_UNSUPPORTED, "it has one RX queue" };
+	case NIC_F_TX_RECLAIM:
+	case NIC_F_TX_TIMER_PERIOD:
+		return (struct nic_cap){ NIC_UNSUPPORTED, "it reclaims in its NAPI poll, "
+					 "on the TX interrupt" };
+	case NIC_F_TX_FIXED_PRIO:
+	case NIC_F_TX_WRR_WEIGHT:
+		return (struct nic_cap){ NIC_UNSUPPORTED, "it has no TX queue arbiter" };
+	case NIC_F_BQL_LIMIT_MIN:
+	case NIC_F_BQL_LIMIT_MAX:
+	case NIC_F_BQL_HOLD_TIME:
+		return (struct nic_cap){ NIC_UNSUPPORTED, "it has no BQL" };
+	default:
+		return (struct nic_cap){ NIC_UNSUPPORTED, NULL };
+	}
+}
 
 int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *cfg)
 {
