@@ -74,6 +74,16 @@ int nic_cap_check(const char *driver, const struct nic_config *cfg,
 	return -1;
 }
 
+void nic_default(const char *driver, enum nic_field f, char *buf, size_t len)
+{
+	if (nic_cap(driver, f).support == NIC_UNSUPPORTED)
+		snprintf(buf, len, "-");
+	else if (is_ideal(driver))
+		ideal_default(f, buf, len);
+	else
+		mvneta_default(driver, f, buf, len);
+}
+
 int nic_probe(struct host *h, struct eth_port *port, const char *driver,
 	      const struct nic_config *cfg, char *msg, size_t len,
 	      enum nic_field *field)

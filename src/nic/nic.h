@@ -102,6 +102,9 @@ struct nic_cap nic_cap(const char *driver, enum nic_field f);
  */
 int nic_cap_check(const char *driver, const struct nic_config *cfg,
 		  enum nic_field f, char *msg, size_t len);
+/* f's default on driver, as text ("16", "1000us", "off"); "-" where the
+ * driver does not implement it. */
+void nic_default(const char *driver, enum nic_field f, char *buf, size_t len);
 
 /* Returns 0, or -1 with msg and *field set. */
 int nic_probe(struct host *h, struct eth_port *port, const char *driver,
@@ -131,8 +134,10 @@ int mvneta_check(const struct host *h, char *msg, size_t len);
  */
 struct nic_cap mvneta_cap(const char *profile, enum nic_field f,
 			  const struct nic_config *cfg, char *now, size_t len);
+void mvneta_default(const char *profile, enum nic_field f, char *buf, size_t len);
 struct nic_cap ideal_cap(enum nic_field f, const struct nic_config *cfg,
 			 char *now, size_t len);
+void ideal_default(enum nic_field f, char *buf, size_t len);
 int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *cfg);
 void ideal_remove(struct host *h);
 void ideal_info(const struct host *h, struct nic_info *info);

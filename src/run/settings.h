@@ -2,7 +2,8 @@
 /*
  * Every [host.NAME] setting is honoured or refused: which profile decides
  * whether a key takes effect (the driver, the kernel, the platform or the
- * qdisc), and the check of a host's settings against them.
+ * qdisc), the check of a host's settings against them, and what `nicsim
+ * keys` prints of the profiles (their defaults, which supports what).
  *
  * Contract: a key the scenario sets (a file line or --set) that the host's
  * driver, kernel, platform or qdisc does not implement is refused with
@@ -32,5 +33,16 @@ const void *settings_nic_field(const struct scn_host *sh, enum nic_field f);
 int settings_check(const struct scenario *s, const struct scn_host *sh,
 		   const struct platform *plat, const struct kprofile *kp,
 		   struct scn_error *err);
+
+/* For struct scn_keys_opts: a key's default per driver, kernel or
+ * platform, when the profiles decide it ("mvneta-3.8..3.13: 16, ...,
+ * ideal: -"). */
+bool settings_default(const char *section, const char *key, char *buf,
+		      size_t len);
+
+/* `nicsim keys --support`: which driver, kernel and platform supports
+ * which key (filter as in struct scn_keys_opts). Tables separated by a
+ * blank line. */
+void settings_print_support(FILE *out, bool markdown, const char *filter);
 
 #endif

@@ -8,7 +8,8 @@
  * key's own --set as the location; the refusals equal the table written
  * here, so a change in what a driver, kernel or platform supports shows
  * up as a failure that names the cases. Also: the messages of the issue's
- * cases, and the FILE:LINE of a key in a file.
+ * cases, the profile defaults `nicsim keys` prints, and the support
+ * tables come from the same declarations.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -344,12 +345,72 @@ static void test_file_line(void **state)
 	unlink(path);
 }
 
+/* The defaults `nicsim keys` prints come from the profiles. */
+static void test_defaults(void **state)
+{
+	char buf[256];
+
+	assert_true(settings_default("host.NAME.ethtool", "tx-frames", buf, sizeof(buf)));
+	assert_string_equal(buf, "mvneta-3.8..3.13: 16, mvneta-3.18: 1, mvneta-4.4..6.x: 0, "
+			    "ideal: -");
+	assert_true(settings_default("host.NAME", "tx_reclaim", buf, sizeof(buf)));
+	assert_string_equal(buf, "mvneta-3.8: xmit-timer, mvneta-3.13..6.x: tx-irq, ideal: -");
+	assert_true(settings_default("host.NAME.ethtool", "tx", buf, sizeof(buf)));
+	assert_string_equal(buf, "mvneta-3.8..4.4: 532, mvneta-6.x: 1024, ideal: 4096");
+	assert_true(settings_default("host.NAME", "tx_select", buf, sizeof(buf)));
+	assert_string_equal(buf, "kernel");	/* the same everywhere */
+	assert_true(settings_default("host.NAME.sysctl", "tcp_limit_output_bytes", buf,
+				     sizeof(buf)));
+	assert_string_equal(buf, "3.5: -, 3.10..3.13: 131072, 4.4: 262144, 6.x: 4194304");
+	assert_true(settings_default("host.NAME", "hz", buf, sizeof(buf)));
+	assert_string_equal(buf, "armada-370..385: 100, x86-64: 250");
+	assert_true(settings_default("host.NAME.cost", "clock", buf, sizeof(buf)));
+	assert_string_equal(buf, "armada-370: 1200, armada-xp..385: 1600, x86-64: 3000");
+	assert_false(settings_default("host.NAME.sysctl", "tcp_ecn", buf, sizeof(buf)));
+	assert_false(settings_default("link", "rate", buf, sizeof(buf)));
+	assert_false(settings_default("host.NAME", "fq_codel_limit", buf, sizeof(buf)));
+}
+
+/* The support tables: what nic_cap and the profiles declare. */
+static void test_support_tables(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	settings_print_support(f, true, NULL);
+	fclose(f);
+	assert_non_null(strstr(buf, "| section | key | mvneta-3.8 | mvneta-3.13 | mvneta-3.18 | "
+			       "mvneta-4.4 | mvneta-6.x | ideal |\n|---|---|---|---|---|---|---|---|\n"));
+	assert_non_null(strstr(buf, "| `[host.NAME.ethtool]` | `tx-usecs` | if tx_reclaim = hrtimer "
+			       "| if tx_reclaim = hrtimer | if tx_reclaim = hrtimer | if tx_reclaim "
+			       "= hrtimer | if tx_reclaim = hrtimer | no |\n"));
+	assert_non_null(strstr(buf, "| `[host.NAME.sysctl]` | `tcp_autocorking` | no | no | no | no "
+			       "| no | no | no | yes | yes |\n"));
+	assert_non_null(strstr(buf, "| `[host.NAME]` | `hz` | 100, 200, 250, 300, 500, 1000 |"));
+	assert_non_null(strstr(buf, "| `[host.NAME]` | `tx_queue_len` | pfifo_fast |\n"));
+	assert_non_null(strstr(buf, "|\n\n| section | key | 3.5 |"));	/* tables apart */
+	free(buf);
+
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	settings_print_support(f, false, "ethtool");
+	fclose(f);
+	assert_non_null(strstr(buf, "host.NAME.ethtool  tx-frames"));
+	assert_null(strstr(buf, "host.NAME.sysctl"));
+	assert_null(strstr(buf, "\n\n"));	/* one table */
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_key_has_a_case),
 		cmocka_unit_test(test_messages),
 		cmocka_unit_test(test_file_line),
+		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_support_tables),
 		cmocka_unit_test(test_matrix),
 		cmocka_unit_test(test_matrix_costs),
 	};

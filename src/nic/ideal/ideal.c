@@ -36,6 +36,8 @@
 
 #define IDEAL_CAUSE_TX	1u
 #define IDEAL_CAUSE_RX	2u
+#define IDEAL_RING	4096u	/* ethtool -G tx / rx default: a PC NIC's largest */
+#define IDEAL_TXQLEN	1000u	/* ether_setup's tx_queue_len */
 
 struct ideal_port {
 	struct host	*host;
@@ -323,6 +325,20 @@ struct nic_cap ideal_cap(enum nic_field f, const struct nic_config *cfg,
 	}
 }
 
+void ideal_default(enum nic_field f, char *buf, size_t len)
+{
+	switch (f) {
+	case NIC_F_RX_USECS: snprintf(buf, len, "0us"); break;
+	case NIC_F_TX_RING:
+	case NIC_F_RX_RING: snprintf(buf, len, "%u", IDEAL_RING); break;
+	case NIC_F_TSO: snprintf(buf, len, "off"); break;
+	case NIC_F_IRQ_CPU: snprintf(buf, len, "0"); break;
+	case NIC_F_TX_QUEUE_LEN: snprintf(buf, len, "%u", IDEAL_TXQLEN); break;
+	case NIC_F_TX_SELECT: snprintf(buf, len, "kernel"); break;
+	default: snprintf(buf, len, "-"); break;
+	}
+}
+
 int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *cfg)
 {
 	struct ideal_port *ip = xcalloc(1, sizeof(*ip));
@@ -334,7 +350,7 @@ int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *
 	h->drv = ip;
 	h->drv_name = "ideal";
 	netdev_init(&h->dev, h, "eth0", 1,
-		    (uint32_t)(cfg->tx_queue_len != -1 ? cfg->tx_queue_len : 1000));
+		    (uint32_t)(cfg->tx_queue_len != -1 ? cfg->tx_queue_len : IDEAL_TXQLEN));
 	h->dev.ops = &ideal_ops;
 	h->dev.tso = cfg->tso == 1;	/* ethtool -K tso, off unless asked */
 	h->dev.priv = ip;
@@ -342,8 +358,8 @@ int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *
 	sim_event_init(&ip->tx_done_ev, ideal_tx_done, ip);
 	sim_event_init(&ip->rx_coal_ev, rx_coal_fire, ip);
 	ip->rx_usecs = cfg->rx_usecs > 0 ? cfg->rx_usecs : 0;
-	ip->rx_ring = cfg->rx_ring > 0 ? (uint32_t)cfg->rx_ring : 4096;
-	ip->tx_ring = cfg->tx_ring > 0 ? (uint32_t)cfg->tx_ring : 4096;
+	ip->rx_ring = cfg->rx_ring > 0 ? (uint32_t)cfg->rx_ring : IDEAL_RING;
+	ip->tx_ring = cfg->tx_ring > 0 ? (uint32_t)cfg->tx_ring : IDEAL_RING;
 	ip->irq = host_request_irq(h, "ideal", cfg->irq_cpu > 0 ? (int)cfg->irq_cpu : 0,
 				   ideal_isr, ip);
 	netif_napi_add(&h->dev, &ip->napi, ideal_poll, h->kp->napi_weight);

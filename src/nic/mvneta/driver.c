@@ -724,6 +724,38 @@ struct nic_cap mvneta_cap(const char *profile, enum nic_field f,
 	}
 }
 
+void mvneta_default(const char *profile, enum nic_field f, char *buf, size_t len)
+{
+	const struct mvneta_profile *p = find_profile(profile);
+
+	BUG_ON(!p);
+	switch (f) {
+	case NIC_F_TX_FRAMES: snprintf(buf, len, "%u", p->txdone_coal); break;
+	case NIC_F_RX_FRAMES: snprintf(buf, len, "%u", p->rx_coal_pkts); break;
+	case NIC_F_RX_USECS: snprintf(buf, len, "%uus", p->rx_coal_usec); break;
+	case NIC_F_TX_USECS: snprintf(buf, len, "%uus", HRTIMER_USECS); break;
+	case NIC_F_TX_RING:
+	case NIC_F_TX_QUEUE_LEN: snprintf(buf, len, "%u", p->max_txd); break;
+	case NIC_F_RX_RING: snprintf(buf, len, "%u", p->max_rxd); break;
+	case NIC_F_TSO: snprintf(buf, len, "%s", p->tso ? "on" : "off"); break;
+	case NIC_F_TXQ: snprintf(buf, len, "%d", p->txq_number); break;
+	case NIC_F_RXQ: snprintf(buf, len, "%d", p->rxq_number); break;
+	case NIC_F_RXQ_DEF: snprintf(buf, len, "0"); break;
+	case NIC_F_TX_RECLAIM: snprintf(buf, len, "%s", reclaim_names[p->reclaim]); break;
+	case NIC_F_TX_TIMER_PERIOD: snprintf(buf, len, "%ums", timer_ms(p)); break;
+	case NIC_F_TX_SELECT: snprintf(buf, len, "kernel"); break;
+	case NIC_F_TX_FIXED_PRIO: snprintf(buf, len, "0"); break;
+	case NIC_F_TX_WRR_WEIGHT: snprintf(buf, len, "(reset)"); break;
+	case NIC_F_XPS_CPUS:	/* mvneta_txq_sw_init: queue q on CPU q % CPUs */
+		snprintf(buf, len, "%s", p->spread ? "CPU q % CPUs" : "(none)");
+		break;
+	case NIC_F_BQL_LIMIT_MIN: snprintf(buf, len, p->bql ? "0" : "-"); break;
+	case NIC_F_BQL_LIMIT_MAX: snprintf(buf, len, p->bql ? "1879048192" : "-"); break;
+	case NIC_F_BQL_HOLD_TIME: snprintf(buf, len, p->bql ? "1s" : "-"); break;
+	default: snprintf(buf, len, "-"); break;
+	}
+}
+
 /*
  * Interrupts and NAPI: 3.x one interrupt line (on CPU 0) and one NAPI;
  * 4.2+ a per-CPU interrupt and NAPI per CPU. CPU_MAP: every CPU sees every
