@@ -219,8 +219,40 @@ const char *scenario_cost_next(const struct scn_cost *c, int *pos,
  */
 bool scenario_expect_pass(const struct scn_expect *e, double x);
 
-/* `nicsim keys`: every key with default, unit and meaning. */
-void scenario_print_keys(FILE *out, bool markdown);
+/*
+ * The keys of host h's sections ([host.NAME], .ethtool, .sysctl, .cost) in
+ * `nicsim keys` order: start with *pos = 0; each call returns the next
+ * key's name, its field in h and its section as `nicsim keys` prints it
+ * ("host.NAME.ethtool"); NULL after the last. With s, only the keys s
+ * sets (in a file or with --set); with s NULL, every key.
+ */
+const char *scenario_host_key_next(const struct scenario *s,
+				   const struct scn_host *h, int *pos,
+				   const void **field, const char **section);
+
+/* `nicsim keys`: which keys, in which form. */
+struct scn_keys_opts {
+	bool		markdown;
+	/* NULL: every key. Else a section as printed ("host.NAME.sysctl",
+	 * any name for NAME), its last word ("ethtool", "sysctl", "cost"),
+	 * its first ("sim", "link", "host", "app", "expect") or a key. */
+	const char	*filter;
+	/* The default of a key that the profiles decide, into buf (e.g.
+	 * "mvneta-3.8..3.13: 16, ideal: -"); false keeps the registry's
+	 * text. NULL: the registry's text for every key. */
+	bool		(*profile_default)(const char *section, const char *key,
+					   char *buf, size_t len);
+};
+
+/* `nicsim keys`: every key (or the filter's) with default, unit and
+ * meaning. -1 with err when the filter matches no key; out NULL only
+ * checks the filter. */
+int scenario_print_keys(FILE *out, const struct scn_keys_opts *o,
+			struct scn_error *err);
+/* Does the key of section (as printed, "host.NAME.ethtool") pass filter
+ * (as in struct scn_keys_opts; NULL passes every key)? */
+bool scenario_key_in_filter(const char *filter, const char *section,
+			    const char *key);
 
 /* Parse numbers with units; 0 on success. Exposed for tests. */
 int parse_bytes(const char *s, int64_t *out);	/* 64KiB, 1500, 2k */

@@ -63,7 +63,13 @@ _Static_assert(sizeof(struct cpu_costs) == (0 CPU_COST_FIELDS(CPU_COST_ONE)) * s
 		.cache_line = 64, .kmalloc_min = 64, \
 		.sizeof_sk_buff = 184, .sizeof_shinfo = 184, \
 		.small_head_cache = 576, .default_hz = 100, .max_tcp_header = 320, \
-		.cost = ARMV7_MVEBU_COSTS
+		.hz_choices = arm_hz, .cost = ARMV7_MVEBU_COSTS
+
+/* CONFIG_HZ choices: arch/arm/Kconfig's "Timer frequency" (3.13: 100,
+ * 200, 250, 300, 500, 1000); x86 takes kernel/Kconfig.hz (100, 250, 300,
+ * 1000). */
+static const int arm_hz[] = { 100, 200, 250, 300, 500, 1000, 0 };
+static const int kconfig_hz[] = { 100, 250, 300, 1000, 0 };
 
 static const struct platform platforms[] = {
 	{
@@ -99,6 +105,7 @@ static const struct platform platforms[] = {
 		.small_head_cache = 640,
 		.default_hz = 250,
 		.max_tcp_header = 320,
+		.hz_choices = kconfig_hz,
 		.cost = {
 			.syscall = 400, .raw_sendmsg = 1500, .udp_sendmsg = 1500,
 			.ip_output = 800, .dev_queue_xmit = 800, .xmit_pkt = 500,
@@ -244,6 +251,78 @@ static const struct kprofile kprofiles[] = {
 
 const struct platform *platform_find(const char *name) { FIND(platforms, name); }
 const struct kprofile *kprofile_find(const char *name) { FIND(kprofiles, name); }
+
+bool platform_has_hz(const struct platform *p, int hz)
+{
+	const int *c;
+
+	for (c = p->hz_choices; *c; c++)
+		if (*c == hz)
+			return true;
+	return false;
+}
+
+static bool has_tsq(const struct kprofile *k)
+{
+	return k->tsq_mode != TSQ_NONE;
+}
+
+static bool has_autocork(const struct kprofile *k)
+{
+	return k->autocork != AUTOCORK_NONE;
+}
+
+/*
+ * The sysctl files the kernel profiles model. Those of every era have no
+ * test; the others exist from the version that brought the mechanism
+ * (tcp_limit_output_bytes with TCP Small Queues in 3.6, 46d3ceabd8d9;
+ * tcp_autocorking in 3.14, f54b311142a9), which the profile's rule for
+ * it tells.
+ */
+static const struct kp_sysctl {
+	const char	*name;
+	const char	*path;
+	bool		(*has)(const struct kprofile *k);
+	const char	*since;
+} kp_sysctls[] = {
+	{ "tcp_wmem", "net.ipv4.tcp_wmem", NULL, NULL },
+	{ "tcp_rmem", "net.ipv4.tcp_rmem", NULL, NULL },
+	{ "tcp_limit_output_bytes", "net.ipv4.tcp_limit_output_bytes", has_tsq, "3.6" },
+	{ "tcp_congestion_control", "net.ipv4.tcp_congestion_control", NULL, NULL },
+	{ "tcp_ecn", "net.ipv4.tcp_ecn", NULL, NULL },
+	{ "tcp_sack", "net.ipv4.tcp_sack", NULL, NULL },
+	{ "tcp_autocorking", "net.ipv4.tcp_autocorking", has_autocork, "3.14" },
+	{ "tcp_slow_start_after_idle", "net.ipv4.tcp_slow_start_after_idle", NULL, NULL },
+	{ "wmem_default", "net.core.wmem_default", NULL, NULL },
+	{ "wmem_max", "net.core.wmem_max", NULL, NULL },
+};
+
+static const struct kp_sysctl *kp_sysctl_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(kp_sysctls); i++)
+		if (!strcmp(kp_sysctls[i].name, name))
+			return &kp_sysctls[i];
+	return NULL;
+}
+
+const char *kp_sysctl_path(const char *name)
+{
+	const struct kp_sysctl *c = kp_sysctl_find(name);
+
+	return c ? c->path : NULL;
+}
+
+bool kp_has_sysctl(const struct kprofile *k, const char *name, const char **since)
+{
+	const struct kp_sysctl *c = kp_sysctl_find(name);
+
+	if (!c)
+		return false;
+	*since = c->since;
+	return !c->has || c->has(k);
+}
 
 uint32_t kmalloc_size_roundup(const struct platform *p, uint32_t size)
 {

@@ -79,6 +79,7 @@ struct platform {
 	int		small_head_cache;	/* SKB_SMALL_HEAD_CACHE_SIZE (>=6.3) */
 	int		default_hz;		/* CONFIG_HZ default of the arch */
 	int		max_tcp_header;		/* MAX_TCP_HEADER */
+	const int	*hz_choices;		/* CONFIG_HZ values its arch offers, 0-terminated */
 	struct cpu_costs cost;
 };
 
@@ -173,6 +174,18 @@ struct kprofile {
 
 const struct platform *platform_find(const char *name);
 const struct kprofile *kprofile_find(const char *name);
+
+/* Does the platform's architecture offer CONFIG_HZ hz? */
+bool platform_has_hz(const struct platform *p, int hz);
+
+/*
+ * The sysctls of [host.NAME.sysctl], by their last name ("tcp_wmem"):
+ * their /proc/sys path ("net.ipv4.tcp_wmem", NULL for a name the model
+ * does not know) and whether kernel k has them; if not, *since is the
+ * version that brought it ("3.14").
+ */
+const char *kp_sysctl_path(const char *name);
+bool kp_has_sysctl(const struct kprofile *k, const char *name, const char **since);
 
 /* SKB_DATA_ALIGN: round up to the platform's cache line. */
 static inline uint32_t skb_data_align(const struct platform *p, uint32_t x)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the world needs of any NIC driver: probe it on a host with the
- * user's ethtool/module settings, open it, and read its statistics.
+ * What the world needs of any NIC driver: which settings it implements
+ * (nic_cap), probe it on a host with the user's ethtool/module settings,
+ * open it, and read its statistics.
  * Drivers: mvneta (profiles mvneta-3.8 ... mvneta-6.x) and ideal.
  */
 #ifndef NICSIM_NIC_NIC_H
@@ -35,10 +36,40 @@ struct nic_config {
 	sim_time_t	tx_timer_period;
 };
 
-/* Which config field an error is about, for FILE:LINE reporting. */
+/*
+ * A setting of a driver's, for FILE:LINE reporting and for what a driver
+ * implements: its ethtool -C / -G / -K parameters, its module parameters,
+ * its registers, and the per-queue kernel features that work only through
+ * the driver (BQL, XPS). The fields of struct nic_config, plus the
+ * last four, which the world applies to the queues after the probe.
+ */
 enum nic_field {
 	NIC_F_NONE, NIC_F_TSO, NIC_F_TX_FRAMES, NIC_F_RX_FRAMES, NIC_F_RX_USECS,
 	NIC_F_TX_RING, NIC_F_RX_RING, NIC_F_TXQ, NIC_F_RXQ, NIC_F_IRQ_CPU, NIC_F_RXQ_DEF,
+	NIC_F_TX_USECS, NIC_F_TX_QUEUE_LEN, NIC_F_TX_RECLAIM, NIC_F_TX_TIMER_PERIOD,
+	NIC_F_TX_SELECT, NIC_F_TX_FIXED_PRIO, NIC_F_TX_WRR_WEIGHT,
+	NIC_F_XPS_CPUS, NIC_F_BQL_LIMIT_MIN, NIC_F_BQL_LIMIT_MAX, NIC_F_BQL_HOLD_TIME,
+	NIC_F_NR,
+};
+
+/*
+ * How a driver implements a setting: the model's ethtool_ops->
+ * supported_coalesce_params (ETHTOOL_COALESCE_* in include/linux/
+ * ethtool.h, Linux 5.7+, where ethtool -C of anything else fails with
+ * EOPNOTSUPP), extended to every setting above.
+ */
+enum nic_support {
+	NIC_UNSUPPORTED,	/* never takes effect */
+	NIC_SUPPORTED,
+	NIC_SUPPORTED_IF,	/* only under a condition on the other settings */
+};
+
+/* A driver's answer for one setting. */
+struct nic_cap {
+	enum nic_support support;
+	/* NIC_SUPPORTED_IF: the condition ("tx_reclaim = hrtimer");
+	 * NIC_UNSUPPORTED: why, or NULL */
+	const char	*when;
 };
 
 struct nic_queue_stats {
@@ -61,6 +92,20 @@ struct nic_info {
 	uint64_t	irq_tx, irq_rx;
 };
 
+/* How driver (a name of nicsim_driver_names) implements f. */
+struct nic_cap nic_cap(const char *driver, enum nic_field f);
+/*
+ * Does f, as cfg sets it, take effect on driver? 0, or -1 with msg:
+ * "driver 'ideal' does not support ethtool tx-usecs", "tx-usecs takes
+ * effect only with tx_reclaim = hrtimer (this host reclaims with
+ * tx-irq)". The world asks for each setting the scenario gives.
+ */
+int nic_cap_check(const char *driver, const struct nic_config *cfg,
+		  enum nic_field f, char *msg, size_t len);
+/* f's default on driver, as text ("16", "1000us", "off"); "-" where the
+ * driver does not implement it. */
+void nic_default(const char *driver, enum nic_field f, char *buf, size_t len);
+
 /* Returns 0, or -1 with msg and *field set. */
 int nic_probe(struct host *h, struct eth_port *port, const char *driver,
 	      const struct nic_config *cfg, char *msg, size_t len,
@@ -80,6 +125,19 @@ void mvneta_remove(struct host *h);
 void mvneta_info(const struct host *h, struct nic_info *info);
 void mvneta_queue_stats(const struct host *h, int q, struct nic_queue_stats *st);
 int mvneta_check(const struct host *h, char *msg, size_t len);
+/*
+ * A driver's capabilities, for nic_cap and nic_cap_check: with cfg NULL,
+ * how the profile implements f in general; with cfg, whether f as cfg
+ * sets it takes effect: NIC_SUPPORTED, NIC_SUPPORTED_IF when the
+ * condition does not hold (now then says what the host does instead:
+ * "reclaims with tx-irq"), NIC_UNSUPPORTED when it never does.
+ */
+struct nic_cap mvneta_cap(const char *profile, enum nic_field f,
+			  const struct nic_config *cfg, char *now, size_t len);
+void mvneta_default(const char *profile, enum nic_field f, char *buf, size_t len);
+struct nic_cap ideal_cap(enum nic_field f, const struct nic_config *cfg,
+			 char *now, size_t len);
+void ideal_default(enum nic_field f, char *buf, size_t len);
 int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *cfg);
 void ideal_remove(struct host *h);
 void ideal_info(const struct host *h, struct nic_info *info);

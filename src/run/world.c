@@ -12,6 +12,7 @@
 #include "host/sch_fq_codel.h"
 #include "core/util.h"
 #include "run/check.h"
+#include "run/settings.h"
 
 static int host_index(const struct world *w, const char *name)
 {
@@ -21,23 +22,6 @@ static int host_index(const struct world *w, const char *name)
 		if (!strcmp(w->hosts[i].name, name))
 			return i;
 	return -1;
-}
-
-static const void *nic_field_ptr(const struct scn_host *sh, enum nic_field f)
-{
-	switch (f) {
-	case NIC_F_TX_FRAMES: return &sh->ethtool.tx_frames;
-	case NIC_F_RX_FRAMES: return &sh->ethtool.rx_frames;
-	case NIC_F_RX_USECS: return &sh->ethtool.rx_usecs;
-	case NIC_F_TX_RING: return &sh->ethtool.tx_ring;
-	case NIC_F_RX_RING: return &sh->ethtool.rx_ring;
-	case NIC_F_TXQ: return &sh->txq_number;
-	case NIC_F_RXQ: return &sh->rxq_number;
-	case NIC_F_IRQ_CPU: return &sh->irq_cpu;
-	case NIC_F_RXQ_DEF: return &sh->rxq_def;
-	case NIC_F_TSO: return sh->ethtool.tso;
-	default: return sh->driver;
-	}
 }
 
 /* queues/tx-N/xps_cpus, written after the driver's own maps (mvneta-6.x
@@ -69,20 +53,6 @@ static int xps_maps(struct world *w, struct host *h, const struct scn_host *sh,
 	return 0;
 }
 
-/* The first fq_codel option set, for errors; NULL if none. */
-static const void *fq_codel_option(const struct scn_fq_codel *o)
-{
-	const int64_t *f[] = { &o->limit, &o->flows, &o->quantum, &o->memory_limit,
-			       &o->drop_batch, &o->ecn, &o->target, &o->interval,
-			       &o->ce_threshold };
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(f); i++)
-		if (*f[i] != SCN_UNSET)
-			return f[i];
-	return NULL;
-}
-
 /* tc qdisc replace dev eth0 parent N: fq_codel [options] on every queue */
 static int attach_qdisc(struct world *w, struct host *h, const struct scn_host *sh,
 			struct scn_error *err)
@@ -90,15 +60,8 @@ static int attach_qdisc(struct world *w, struct host *h, const struct scn_host *
 	const struct scn_fq_codel *o = &sh->fq_codel;
 	struct fq_codel_params p;
 
-	if (strcmp(sh->qdisc, "fq_codel")) {
-		if (fq_codel_option(o)) {
-			scenario_error_at(w->scn, fq_codel_option(o), err,
-					  "fq_codel options need qdisc = fq_codel (%s has %s)",
-					  sh->name, sh->qdisc);
-			return -1;
-		}
-		return 0;
-	}
+	if (strcmp(sh->qdisc, "fq_codel"))
+		return 0;	/* its options: settings_check */
 	fq_codel_default_params(&p, h->dev.mtu + ETH_HLEN);
 	if (o->limit != SCN_UNSET)
 		p.limit = (uint32_t)o->limit;
@@ -125,7 +88,7 @@ static int attach_qdisc(struct world *w, struct host *h, const struct scn_host *
 	return 0;
 }
 
-/* tx_wrr_weight: only the NETA arbiter has it, and every weight must
+/* tx_wrr_weight (the NETA arbiter's: settings_check): every weight must
  * exceed the largest frame (mvNetaTxqWrrPrioSet's rule). Checked after
  * the probe wrote them: the weights depend on the link's MTU. */
 static int wrr_weights(struct world *w, const struct host *h, const struct scn_host *sh,
@@ -136,11 +99,6 @@ static int wrr_weights(struct world *w, const struct host *h, const struct scn_h
 
 	if (sh->tx_wrr_weight[0] == SCN_UNSET)
 		return 0;
-	if (strncmp(h->drv_name, "mvneta", 6)) {
-		scenario_error_at(w->scn, sh->tx_wrr_weight, err,
-				  "tx_wrr_weight: the %s driver has no TX queue arbiter", h->drv_name);
-		return -1;
-	}
 	for (q = 0; q < SCN_MAX_MASKS; q++)
 		if (sh->tx_wrr_weight[q] < need) {
 			scenario_error_at(w->scn, sh->tx_wrr_weight, err,
@@ -229,19 +187,8 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 	const struct platform *prof = platform_find(sh->platform);
 	const struct kprofile *kp = kprofile_find(sh->kernel);
 	struct host *h = &w->hosts[i];
-	struct nic_config cfg = {
-		.tx_frames = sh->ethtool.tx_frames, .rx_frames = sh->ethtool.rx_frames,
-		.rx_usecs = sh->ethtool.rx_usecs, .tx_usecs = sh->ethtool.tx_usecs,
-		.tx_ring = sh->ethtool.tx_ring, .rx_ring = sh->ethtool.rx_ring,
-		.txq_number = sh->txq_number, .rxq_number = sh->rxq_number,
-		.tx_queue_len = sh->tx_queue_len, .tx_reclaim = sh->tx_reclaim,
-		.tx_select = sh->tx_select, .tx_fixed_prio = sh->tx_fixed_prio,
-		.tx_wrr_weight = sh->tx_wrr_weight,
-		.irq_cpu = sh->irq_cpu, .rxq_def = sh->rxq_def,
-		.tx_timer_period = sh->tx_timer_period,
-		.tso = !sh->ethtool.tso[0] ? -1 : !strcmp(sh->ethtool.tso, "on"),
-	};
 	enum nic_field field = NIC_F_NONE;
+	struct nic_config cfg;
 	struct platform plat;
 	char msg[256];
 
@@ -253,6 +200,9 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		scenario_error_at(s, sh->kernel, err, "unknown kernel '%s'", sh->kernel);
 		return -1;
 	}
+	if (settings_check(s, sh, prof, kp, err))
+		return -1;
+	settings_nic_config(sh, &cfg);
 	plat = *prof;
 	platform_costs(&plat, &sh->cost);
 	if (check_costs(w, &plat, &sh->cost, err))
@@ -284,7 +234,7 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 	h->port = &w->link.port[i];
 	w->link.port[i].owner = h;
 	if (nic_probe(h, &w->link.port[i], sh->driver, &cfg, msg, sizeof(msg), &field)) {
-		scenario_error_at(s, nic_field_ptr(sh, field), err, "%s", msg);
+		scenario_error_at(s, settings_nic_field(sh, field), err, "%s", msg);
 		return -1;
 	}
 	h->dev.mtu = (uint32_t)s->link.mtu;
@@ -475,9 +425,9 @@ int world_build(struct world *w, const struct scenario *s, struct scn_error *err
 	memset(w, 0, sizeof(*w));
 	w->scn = s;
 	if (s->nr_hosts != 2) {
-		snprintf(err->msg, sizeof(err->msg),
-			 "%s: this version joins exactly two hosts with one link; found %d [host.*] sections",
-			 s->file, s->nr_hosts);
+		scenario_error_at(s, s->nr_hosts > 2 ? s->hosts[2].name : NULL, err,
+				  "this version joins exactly two hosts with one link; found %d "
+				  "[host.*] sections", s->nr_hosts);
 		return -1;
 	}
 	if (ping_budget(s, err))

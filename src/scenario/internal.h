@@ -63,6 +63,7 @@ enum scn_type {
 };
 
 #define SCN_K_REQUIRED	0x1	/* scenario_check() insists on a value */
+#define SCN_K_CREATES	0x2	/* a --set of it may create its host or app */
 
 struct scn_key {
 	enum scn_kind	kind;

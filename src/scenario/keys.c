@@ -9,6 +9,8 @@
  * NULL means "unset": SCN_UNSET or "") and a one-line meaning. Parsing a
  * value either stores it and returns 0, or leaves the field untouched and
  * writes why into a buffer (no location prefix; the caller adds that).
+ * `nicsim keys` prints every key, or those of a section, with its meaning
+ * whole and, where a hook gives them, the profiles' defaults.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -70,13 +72,14 @@ static const struct scn_key scn_keys[] = {
 
 	KEY(SCN_HOST, "platform", SCN_T_CHOICE, struct scn_host, platform,
 	    .choices = nicsim_platform_names, .def = "x86-64", .unit = "",
-	    .meaning = "CPU and SoC cost profile"),
+	    .meaning = "CPU and SoC cost profile", .flags = SCN_K_CREATES),
 	KEY(SCN_HOST, "kernel", SCN_T_CHOICE, struct scn_host, kernel,
 	    .choices = nicsim_kernel_names, .def = "6.x", .unit = "",
-	    .meaning = "Kernel version profile (qdisc, TSQ, socket rules)"),
+	    .meaning = "Kernel version profile (qdisc, TSQ, socket rules)",
+	    .flags = SCN_K_CREATES),
 	KEY(SCN_HOST, "driver", SCN_T_CHOICE, struct scn_host, driver,
 	    .choices = nicsim_driver_names, .def = "ideal", .unit = "",
-	    .meaning = "NIC driver model"),
+	    .meaning = "NIC driver model", .flags = SCN_K_CREATES),
 	KEY(SCN_HOST, "hz", SCN_T_INT, struct scn_host, hz,
 	    .allowed = hz_values, .nodef = "(platform)", .unit = "Hz",
 	    .meaning = "CONFIG_HZ, the timer tick"),
@@ -87,9 +90,9 @@ static const struct scn_key scn_keys[] = {
 	    .min = 1, .max = 8, .nodef = "(driver)", .unit = "queues",
 	    .meaning = "RX queues (mvneta module parameter rxq_number)"),
 	KEY(SCN_HOST, "tx_queue_len", SCN_T_INT, struct scn_host,
-	    tx_queue_len, .min = 1, .max = 1000000, .nodef = "(kernel)",
+	    tx_queue_len, .min = 1, .max = 1000000, .nodef = "(driver)",
 	    .unit = "packets",
-	    .meaning = "qdisc queue length (ip link set txqueuelen)"),
+	    .meaning = "qdisc queue length (ip link set txqueuelen): pfifo_fast's limit"),
 
 	KEY(SCN_HOST, "tx_reclaim", SCN_T_CHOICE, struct scn_host, tx_reclaim,
 	    .choices = reclaim_names, .nodef = "(driver)", .unit = "",
@@ -185,7 +188,8 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_ETHTOOL, "tx-usecs", SCN_T_USECS, struct scn_ethtool,
 	    tx_usecs, .min = 1, .max = 1000000 * PS_PER_US,
 	    .nodef = "(driver)", .unit = "us",
-	    .meaning = "TX completion delay: the hrtimer reclaim period (ethtool -C tx-usecs)"),
+	    .meaning = "TX completion delay (ethtool -C tx-usecs): the period of mvneta's "
+		       "hrtimer reclaim (tx_reclaim = hrtimer)"),
 	KEY(SCN_ETHTOOL, "tx", SCN_T_INT, struct scn_ethtool, tx_ring,
 	    .min = 1, .max = 16384, .nodef = "(driver)", .unit = "descriptors",
 	    .meaning = "TX ring size (ethtool -G tx)"),
@@ -218,7 +222,7 @@ static const struct scn_key scn_keys[] = {
 	    .meaning = "net.ipv4.tcp_sack: offer SACK on connect; a connection uses it when both ends do (else NewReno recovery)"),
 	KEY(SCN_SYSCTL, "tcp_autocorking", SCN_T_INT, struct scn_sysctl, tcp_autocorking,
 	    .min = 0, .max = 1, .nodef = "(kernel)", .unit = "0/1",
-	    .meaning = "net.ipv4.tcp_autocorking (3.14+, on by default): a write's last, partial skb waits while the socket's earlier skbs are in the qdisc or driver; 1 on an older kernel applies 4.4's rule"),
+	    .meaning = "net.ipv4.tcp_autocorking (3.14+, on by default): a write's last, partial skb waits while the socket's earlier skbs are in the qdisc or driver"),
 	KEY(SCN_SYSCTL, "tcp_slow_start_after_idle", SCN_T_INT, struct scn_sysctl,
 	    tcp_slow_start_after_idle, .min = 0, .max = 1, .nodef = "1", .unit = "0/1",
 	    .meaning = "net.ipv4.tcp_slow_start_after_idle: a sender idle (nothing in flight) for more than an RTO restarts with cwnd halved per RTO of idle, down to the initial window (tcp_cwnd_restart); also gates the RFC 2861 decay of an unused window"),
@@ -267,7 +271,8 @@ static const struct scn_key scn_keys[] = {
 
 	KEY(SCN_APP, "type", SCN_T_CHOICE, struct scn_app, type,
 	    .choices = nicsim_app_types, .nodef = "required", .unit = "",
-	    .meaning = "What the application does", .flags = SCN_K_REQUIRED),
+	    .meaning = "What the application does",
+	    .flags = SCN_K_REQUIRED | SCN_K_CREATES),
 	KEY(SCN_APP, "host", SCN_T_STRING, struct scn_app, host,
 	    .nodef = "required", .unit = "host",
 	    .meaning = "Host the application runs on",
@@ -898,13 +903,6 @@ const char *scn_closest(const char *word, const char *const *list)
 	return best;
 }
 
-/* One row of `nicsim keys`. */
-struct key_row {
-	char	section[32];
-	char	dflt[32];
-	char	meaning[256];
-};
-
 static void allowed_list(const int64_t *a, char *buf, size_t len)
 {
 	size_t n = 0;
@@ -930,14 +928,137 @@ void scn_key_meaning(const struct scn_key *k, char *buf, size_t len)
 		snprintf(buf, len, "%s", k->meaning);
 }
 
-static void key_row(const struct scn_key *k, struct key_row *r)
+/* ---- `nicsim keys` ----------------------------------------------------- */
+
+/* A kind by a word of its section: the last ("ethtool", "sysctl",
+ * "cost") for the kinds with a suffix, else the first ("sim", "host"). */
+static bool filter_names_kind(const char *f, enum scn_kind kind)
 {
-	scn_kind_section(k->kind, NULL, r->section, sizeof(r->section));
-	snprintf(r->dflt, sizeof(r->dflt), "%s", k->def ? k->def : k->nodef);
-	scn_key_meaning(k, r->meaning, sizeof(r->meaning));
+	const char *suffix = kind_suffixes[kind];
+
+	if (suffix && suffix[0])
+		return !strcmp(f, suffix + 1);
+	return !strcmp(f, kind_words[kind]);
 }
 
-static void print_markdown(FILE *out)
+/* A section as printed, any name for NAME: "host.dut.ethtool". */
+static bool filter_is_section(const char *f, enum scn_kind kind)
+{
+	const char *word = kind_words[kind], *suffix = kind_suffixes[kind];
+	size_t wl = strlen(word), fl, sl;
+
+	if (!suffix || strncmp(f, word, wl) || f[wl] != '.')
+		return false;
+	f += wl + 1;
+	fl = strlen(f);
+	sl = strlen(suffix);
+	if (fl <= sl || strcmp(f + fl - sl, suffix))
+		return false;
+	return !memchr(f, '.', fl - sl);	/* one name, no more dots */
+}
+
+static bool filter_kind(const char *f, enum scn_kind kind)
+{
+	return filter_names_kind(f, kind) || filter_is_section(f, kind);
+}
+
+/* NULL passes every key; else a section ("[host.NAME.sysctl]", "sysctl",
+ * "host") or, if it names none, a key. */
+static bool key_passes(const char *filter, const struct scn_key *k)
+{
+	char f[128];
+	size_t n;
+	int kind;
+
+	if (!filter)
+		return true;
+	snprintf(f, sizeof(f), "%s", filter + (filter[0] == '['));
+	n = strlen(f);
+	if (filter[0] == '[' && n && f[n - 1] == ']')
+		f[n - 1] = '\0';
+	for (kind = 0; kind < SCN_NR_KINDS; kind++)
+		if (filter_kind(f, (enum scn_kind)kind))
+			return kind == (int)k->kind;
+	return !strcmp(f, k->name);
+}
+
+bool scenario_key_in_filter(const char *filter, const char *section,
+			    const char *key)
+{
+	char sec[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(scn_keys); i++) {
+		scn_kind_section(scn_keys[i].kind, NULL, sec, sizeof(sec));
+		if (!strcmp(sec, section) && !strcmp(scn_keys[i].name, key))
+			return key_passes(filter, &scn_keys[i]);
+	}
+	return false;
+}
+
+static void closer(const char *filter, const char *word, unsigned int *best,
+		   char *buf, size_t len)
+{
+	unsigned int d = scn_distance(filter, word);
+
+	if (d < *best) {
+		*best = d;
+		snprintf(buf, len, "%s", word);
+	}
+}
+
+/* The section (as printed, or a word of it) or key closest to filter. */
+static const char *closest_filter(const char *filter, char *buf, size_t len)
+{
+	unsigned int best = ~0u;
+	char sec[64];
+	size_t i;
+	int kind;
+
+	for (kind = 0; kind < SCN_NR_KINDS; kind++) {
+		const char *suffix = kind_suffixes[kind];
+
+		scn_kind_section((enum scn_kind)kind, NULL, sec, sizeof(sec));
+		closer(filter, sec, &best, buf, len);
+		closer(filter, suffix && suffix[0] ? suffix + 1 : kind_words[kind],
+		       &best, buf, len);
+	}
+	for (i = 0; i < ARRAY_SIZE(scn_keys); i++)
+		closer(filter, scn_keys[i].name, &best, buf, len);
+	return buf;
+}
+
+/* One row of `nicsim keys`; the meaning is printed from the registry as
+ * it is, however long. */
+struct key_row {
+	char	section[32];
+	char	dflt[SCN_STR_MAX];
+};
+
+static void key_row(const struct scn_keys_opts *o, const struct scn_key *k,
+		    struct key_row *r)
+{
+	scn_kind_section(k->kind, NULL, r->section, sizeof(r->section));
+	if (!o->profile_default ||
+	    !o->profile_default(r->section, k->name, r->dflt, sizeof(r->dflt)))
+		snprintf(r->dflt, sizeof(r->dflt), "%s", k->def ? k->def : k->nodef);
+}
+
+/* The meaning, then the valid choices or values. */
+static void print_meaning(FILE *out, const struct scn_key *k)
+{
+	const char *const *c;
+	const int64_t *a;
+
+	fputs(k->meaning, out);
+	for (c = k->choices; c && *c; c++)
+		fprintf(out, "%s%s", c == k->choices ? ": " : ", ", *c);
+	for (a = k->allowed; a && *a; a++)
+		fprintf(out, "%s%lld", a == k->allowed ? ": " : ", ",
+			(long long)*a);
+}
+
+static void print_markdown(FILE *out, const struct scn_keys_opts *o)
 {
 	struct key_row r;
 	size_t i;
@@ -945,20 +1066,26 @@ static void print_markdown(FILE *out)
 	fprintf(out, "| section | key | default | unit | meaning |\n");
 	fprintf(out, "|---|---|---|---|---|\n");
 	for (i = 0; i < ARRAY_SIZE(scn_keys); i++) {
-		key_row(&scn_keys[i], &r);
-		fprintf(out, "| `[%s]` | `%s` | %s | %s | %s |\n", r.section,
-			scn_keys[i].name, r.dflt, scn_keys[i].unit, r.meaning);
+		if (!key_passes(o->filter, &scn_keys[i]))
+			continue;
+		key_row(o, &scn_keys[i], &r);
+		fprintf(out, "| `[%s]` | `%s` | %s | %s | ", r.section,
+			scn_keys[i].name, r.dflt, scn_keys[i].unit);
+		print_meaning(out, &scn_keys[i]);
+		fputs(" |\n", out);
 	}
 }
 
-static void print_plain(FILE *out)
+static void print_plain(FILE *out, const struct scn_keys_opts *o)
 {
 	int w[4] = { 7, 3, 7, 4 };	/* "section", "key", ... */
 	struct key_row r;
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(scn_keys); i++) {
-		key_row(&scn_keys[i], &r);
+		if (!key_passes(o->filter, &scn_keys[i]))
+			continue;
+		key_row(o, &scn_keys[i], &r);
 		w[0] = MAX(w[0], (int)strlen(r.section));
 		w[1] = MAX(w[1], (int)strlen(scn_keys[i].name));
 		w[2] = MAX(w[2], (int)strlen(r.dflt));
@@ -967,17 +1094,37 @@ static void print_plain(FILE *out)
 	fprintf(out, "%-*s  %-*s  %-*s  %-*s  %s\n", w[0], "section", w[1],
 		"key", w[2], "default", w[3], "unit", "meaning");
 	for (i = 0; i < ARRAY_SIZE(scn_keys); i++) {
-		key_row(&scn_keys[i], &r);
-		fprintf(out, "%-*s  %-*s  %-*s  %-*s  %s\n", w[0], r.section,
+		if (!key_passes(o->filter, &scn_keys[i]))
+			continue;
+		key_row(o, &scn_keys[i], &r);
+		fprintf(out, "%-*s  %-*s  %-*s  %-*s  ", w[0], r.section,
 			w[1], scn_keys[i].name, w[2], r.dflt, w[3],
-			scn_keys[i].unit, r.meaning);
+			scn_keys[i].unit);
+		print_meaning(out, &scn_keys[i]);
+		fputc('\n', out);
 	}
 }
 
-void scenario_print_keys(FILE *out, bool markdown)
+int scenario_print_keys(FILE *out, const struct scn_keys_opts *o,
+			struct scn_error *err)
 {
-	if (markdown)
-		print_markdown(out);
+	char near[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(scn_keys); i++)
+		if (key_passes(o->filter, &scn_keys[i]))
+			break;
+	if (i == ARRAY_SIZE(scn_keys)) {
+		snprintf(err->msg, sizeof(err->msg), "no section or key '%.60s'; "
+			 "did you mean '%s'?", o->filter,
+			 closest_filter(o->filter, near, sizeof(near)));
+		return -1;
+	}
+	if (!out)
+		return 0;
+	if (o->markdown)
+		print_markdown(out, o);
 	else
-		print_plain(out);
+		print_plain(out, o);
+	return 0;
 }

@@ -6,7 +6,10 @@
  * Contract: the public functions of nicsim/scenario.h. Every message is
  * "FILE:LINE: text", "--set ARG: text" or "FILE: text". A failed load or
  * override leaves the scenario valid (it can be freed or reported on) but
- * partly changed; a failed value never changes its field. No input,
+ * partly changed; a failed value never changes its field. A file gives a
+ * key at most once per section; a --set may create a host or app only
+ * through a key that makes one (SCN_K_CREATES), so a misspelt name is
+ * refused with the closest existing one. No input,
  * however malformed, crashes the loader: lines are read here, one physical
  * line at a time, checked, stripped of comments and handed to inih as
  * "[section]" or "key=value", so inih never splits a line, never sees a
@@ -347,6 +350,23 @@ static void unknown_key(const struct scn_section *sec, const char *key,
 		 key, here, scn_key_closest(sec->kind, key)->name);
 }
 
+/* A key a file sets twice in one section (reopened or not): which value
+ * is meant is not clear, so it is an error, not a silent override. */
+static int set_before(const struct scenario *s, const struct scn_section *sec,
+		      const struct scn_key *k, const void *field,
+		      const struct scn_loc *loc, char *why, size_t len)
+{
+	const struct scn_origin *o = origin_find(s, field);
+	char here[64];
+
+	if (!o || !o->line || strncmp(o->file, loc->file, sizeof(o->file) - 1))
+		return 0;
+	scn_kind_section(sec->kind, sec->name, here, sizeof(here));
+	snprintf(why, len, "'%s' is set twice in [%s] (first on line %d)",
+		 k->name, here, o->line);
+	return -1;
+}
+
 static int set_key(struct scenario *s, const struct scn_section *sec,
 		   void *base, const char *key, const char *value,
 		   const struct scn_loc *loc, char *why, size_t len)
@@ -357,6 +377,8 @@ static int set_key(struct scenario *s, const struct scn_section *sec,
 		unknown_key(sec, key, why, len);
 		return -1;
 	}
+	if (loc->file && set_before(s, sec, k, (char *)base + k->off, loc, why, len))
+		return -1;
 	if (scn_key_parse(k, base, value, why, len))
 		return -1;
 	origin_record(s, (char *)base + k->off, loc);
@@ -587,6 +609,75 @@ int scenario_load(struct scenario *s, const char *path, struct scn_error *err)
 
 /* ---- overrides -------------------------------------------------------- */
 
+/* The host or app a --set names, if the scenario has it. */
+static bool instance_exists(const struct scenario *s,
+			    const struct scn_section *sec)
+{
+	int i;
+
+	if (sec->kind == SCN_APP) {
+		for (i = 0; i < s->nr_apps; i++)
+			if (!strcmp(s->apps[i].name, sec->name))
+				return true;
+		return false;
+	}
+	return !host_family(sec->kind) || scenario_host_c(s, sec->name);
+}
+
+/* The closest existing host or app name to name, or NULL if none. */
+static const char *closest_instance(const struct scenario *s,
+				    enum scn_kind kind, const char *name)
+{
+	unsigned int d, best_d = ~0u;
+	const char *best = NULL, *n;
+	int i, nr = kind == SCN_APP ? s->nr_apps : s->nr_hosts;
+
+	for (i = 0; i < nr; i++) {
+		n = kind == SCN_APP ? s->apps[i].name : s->hosts[i].name;
+		d = scn_distance(name, n);
+		if (d < best_d) {
+			best = n;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
+/*
+ * A --set names a host or app the scenario lacks: a misspelt name, unless
+ * the key is one that makes a new one (a host's platform, kernel or
+ * driver, an app's type; SCN_K_CREATES). Otherwise the override would
+ * make a host or app of its own, which fails later with a message that
+ * does not name the mistake.
+ */
+static int set_creates(const struct scenario *s, const struct scn_section *sec,
+		       const char *key, char *why, size_t len)
+{
+	enum scn_kind kind = host_family(sec->kind) ? SCN_HOST : sec->kind;
+	const struct scn_key *k = scn_key_find(sec->kind, key);
+	const char *near;
+	int nr = 0, i = 0;
+	size_t n;
+
+	if (instance_exists(s, sec) || (k && (k->flags & SCN_K_CREATES)))
+		return 0;
+	near = closest_instance(s, kind, sec->name);
+	n = (size_t)snprintf(why, len, "no %s '%s'", scn_kind_word(kind), sec->name);
+	if (near && n < len)
+		n += (size_t)snprintf(why + n, len - n, " (did you mean '%s'?)", near);
+	for (k = NULL; (k = scn_key_next(kind, k)); )
+		nr += !!(k->flags & SCN_K_CREATES);
+	for (k = NULL; n < len && (k = scn_key_next(kind, k)); ) {
+		if (!(k->flags & SCN_K_CREATES))
+			continue;
+		n += (size_t)snprintf(why + n, len - n, "%s%s",
+				      !i ? "; a --set creates one only with its " :
+				      i == nr - 1 ? " or " : ", ", k->name);
+		i++;
+	}
+	return -1;
+}
+
 /* "host.dut.ethtool.tx-frames=1": the section ends at the last dot. */
 static int set_one(struct scenario *s, const char *arg,
 		   const struct scn_loc *loc, char *why, size_t len)
@@ -616,7 +707,8 @@ static int set_one(struct scenario *s, const char *arg,
 	}
 	*dot = '\0';
 	key = trim(dot + 1);
-	if (section_parse(trim(lhs), &sec, why, len))
+	if (section_parse(trim(lhs), &sec, why, len) ||
+	    set_creates(s, &sec, key, why, len))
 		return -1;
 	base = section_base(s, &sec, loc, why, len);
 	if (!base)
@@ -746,6 +838,49 @@ const struct scn_host *scenario_host_c(const struct scenario *s,
 	return NULL;
 }
 
+/* Where the keys of a host-family kind live in h. */
+static const void *host_kind_base(const struct scn_host *h, enum scn_kind kind)
+{
+	switch (kind) {
+	case SCN_ETHTOOL:
+		return &h->ethtool;
+	case SCN_SYSCTL:
+		return &h->sysctl;
+	case SCN_COST:
+		return &h->cost;
+	default:
+		return h;
+	}
+}
+
+const char *scenario_host_key_next(const struct scenario *s,
+				   const struct scn_host *h, int *pos,
+				   const void **field, const char **section)
+{
+	static const enum scn_kind kinds[] = { SCN_HOST, SCN_ETHTOOL, SCN_SYSCTL, SCN_COST };
+	static const char *const sections[] = {	/* as scn_kind_section prints them */
+		"host.NAME", "host.NAME.ethtool", "host.NAME.sysctl", "host.NAME.cost",
+	};
+	const struct scn_key *k;
+	const char *f;
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		for (k = NULL; (k = scn_key_next(kinds[i], k)); ) {
+			f = (const char *)host_kind_base(h, kinds[i]) + k->off;
+			if (n++ < *pos || (s && !origin_find(s, f)))
+				continue;
+			*pos = n;
+			*field = f;
+			*section = sections[i];
+			return k->name;
+		}
+	}
+	*pos = n;
+	return NULL;
+}
+
 const char *scenario_cost_next(const struct scn_cost *c, int *pos,
 			       int64_t *value)
 {
@@ -783,7 +918,7 @@ static int check_required(const struct scenario *s, enum scn_kind kind,
 			  const void *base, struct scn_error *err)
 {
 	const struct scn_key *k = NULL;
-	char sec[64], meaning[256];
+	char sec[64], meaning[WHY_MAX];
 
 	while ((k = scn_key_next(kind, k))) {
 		if (!(k->flags & SCN_K_REQUIRED) || scn_key_is_set(k, base))

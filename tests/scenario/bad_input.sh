@@ -28,6 +28,37 @@ expect2 "tx must be" "$SRC/scenarios/mvneta-2014-ping.ini" --set host.dut.ethtoo
 expect2 "rate" "$SRC/scenarios/mvneta-2014-ping.ini" --set link.rate=0bit
 expect2 "peer" "$SRC/scenarios/mvneta-2014-ping.ini" --set app.ping.dest=pear
 expect2 "driver" "$SRC/scenarios/mvneta-2014-ping.ini" --set host.dut.driver=e1000
+# a key twice in one section, reopened or not: FILE:LINE of the second
+printf '[sim]\nduration = 1s\n[host.dut]\n[host.peer]\n[sim]\nduration = 2s\n' >"$f"
+expect2 "^$f:6: 'duration' is set twice in \[sim\] \(first on line 2\)$" "$f"
+# a --set naming a host or app the scenario lacks: the closest one
+expect2 "^--set host.dtu.ethtool.tx-frames=1: no host 'dtu' \(did you mean 'dut'\?\)" \
+	"$SRC/scenarios/mvneta-2014-ping.ini" --set host.dtu.ethtool.tx-frames=1
+expect2 "^--set app.pign.interval=2s: no app 'pign' \(did you mean 'ping'\?\)" \
+	"$SRC/scenarios/mvneta-2014-ping.ini" --set app.pign.interval=2s
+# a setting the driver does not implement, or only with another setting
+x=$SRC/scenarios/mvneta-2015-txqueues.ini
+expect2 "^--set host.dut.ethtool.tx-usecs=1000: driver 'ideal' does not support ethtool tx-usecs$" \
+	"$x" --set host.dut.driver=ideal --set host.dut.ethtool.tx-usecs=1000
+expect2 "^--set host.dut.ethtool.tx-usecs=100: tx-usecs takes effect only with tx_reclaim = hrtimer \(this host reclaims with tx-irq\)$" \
+	"$SRC/scenarios/mvneta-2014-ping.ini" --set host.dut.ethtool.tx-usecs=100
+"$NICSIM" run "$SRC/scenarios/mvneta-2014-ping.ini" -q --set sim.duration=2s --set host.dut.tx_reclaim=hrtimer \
+	--set host.dut.ethtool.tx-usecs=100 || fail "tx-usecs with tx_reclaim = hrtimer refused"
+{ cat "$x"; printf '[host.dut.ethtool]\ntx-usecs = 100\n'; } >"$f"
+expect2 "^$f:$(wc -l <"$f"): tx-usecs takes effect only with tx_reclaim = hrtimer \(this host reclaims with tx-irq\)$" "$f"
+# nicsim keys FILTER: a section or key; none matching is bad input
+"$NICSIM" keys ethtol >/dev/null 2>"$T/err"; rc=$?
+[ $rc = 2 ] && grep -qx "nicsim keys: no section or key 'ethtol'; did you mean 'ethtool'?" "$T/err" ||
+	fail "keys ethtol: exit $rc, $(cat "$T/err")"
+"$NICSIM" keys --support sysctls >/dev/null 2>&1; [ $? = 2 ] || fail "keys --support sysctls not 2"
+"$NICSIM" keys ethtool >"$T/k" || fail "keys ethtool"
+[ "$(wc -l <"$T/k")" = 8 ] && ! grep -qv "^section\|^host.NAME.ethtool " "$T/k" ||
+	fail "keys ethtool: $(cat "$T/k")"
+grep -q "^host.NAME.ethtool  tx-frames  mvneta-3.8..3.13: 16, mvneta-3.18: 1, mvneta-4.4..6.x: 0, ideal: -  " "$T/k" ||
+	fail "keys ethtool: no per-driver tx-frames default: $(grep tx-frames "$T/k")"
+"$NICSIM" keys host.NAME.sysctl >"$T/k" || fail "keys host.NAME.sysctl"
+[ "$(wc -l <"$T/k")" = 11 ] && ! grep -qv "^section\|^host.NAME.sysctl " "$T/k" ||
+	fail "keys host.NAME.sysctl: $(cat "$T/k")"
 head -c 3000 /dev/urandom >"$f"
 "$NICSIM" run "$f" >/dev/null 2>&1; [ $? = 2 ] || fail "binary garbage not refused with 2"
 "$NICSIM" run "$T/nonexistent.ini" >/dev/null 2>&1; [ $? = 2 ] || fail "missing file not 2"

@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
 # docs/scenario.md carries the key table exactly as `nicsim keys --markdown`
-# prints it, so the docs cannot drift from the registry.
+# prints it, and each support table as `nicsim keys --support --markdown`
+# prints it, so the docs cannot drift from the registry and the profiles'
+# declarations. Meanings are whole there (none cut short).
 . "$(dirname "$0")/lib.inc"
 "$NICSIM" keys --markdown >"$T/keys.md" || fail "nicsim keys"
-python3 - "$T/keys.md" "$SRC/docs/scenario.md" <<'PY' || fail "docs/scenario.md key table is stale: regenerate with nicsim keys --markdown"
+"$NICSIM" keys --support --markdown >"$T/support.md" || fail "nicsim keys --support"
+python3 - "$SRC/docs/scenario.md" "$T/keys.md" "$T/support.md" <<'PY' ||
 import sys
-k, d = open(sys.argv[1]).read(), open(sys.argv[2]).read()
-sys.exit(0 if k in d else 1)
+d = open(sys.argv[1]).read()
+for f in sys.argv[2:]:
+    for table in open(f).read().split("\n\n"):
+        if table.strip() and table.strip() + "\n" not in d:
+            print("missing from docs/scenario.md:\n" + table[:300])
+            sys.exit(1)
 PY
-echo "ok: docs/scenario.md matches the key registry"
+	fail "docs/scenario.md tables are stale: regenerate with nicsim keys --markdown and nicsim keys --support --markdown"
+grep -q "each must exceed the largest frame. Unset: equal weights, one frame per queue per round |" \
+	"$SRC/docs/scenario.md" || fail "tx_wrr_weight's meaning cut short in docs/scenario.md"
+echo "ok: docs/scenario.md matches the key registry and the support declarations"

@@ -25,6 +25,6 @@ d_drops=$(jget "$T/def.json" "$qd['drops']")
 	fail "limit 5: $(jget "$T/limit.json" "$qd")"
 printf '[host.dut]\nqdisc = pfifo_fast\nfq_codel_target = 1ms\n[host.peer]\n' >"$T/bad.ini"
 out=$("$NICSIM" run "$T/bad.ini" 2>&1); rc=$?
-[ $rc = 2 ] && echo "$out" | grep -q "bad.ini:3: fq_codel options need qdisc = fq_codel" ||
+[ $rc = 2 ] && echo "$out" | grep -q "bad.ini:3: fq_codel_target takes effect only with qdisc = fq_codel (this host has pfifo_fast)" ||
 	fail "fq_codel option on pfifo_fast not refused: $out"
 echo "ok: fq_codel options reach the qdiscs"

@@ -18,8 +18,13 @@ runs() {	# runs SECONDS ARGS...: exit 0 within SECONDS
 	timeout "$secs" "$NICSIM" run "$@" -q --json "$T/out.json" >/dev/null 2>"$T/err"; rc=$?
 	[ $rc = 0 ] || fail "exit $rc for: $* ($(head -c 300 "$T/err"))"
 }
-append() {	# append TEXT: the ping scenario plus TEXT, in $f; $n = last line
-	{ cat "$base"; printf '%b\n' "$1"; } >"$f"
+append() {	# append TEXT: the ping scenario without the keys TEXT sets in
+		# its sections (a file sets a key once per section), then TEXT,
+		# in $f; $n = last line
+	printf '%b\n' "$1" >"$T/text"
+	awk 'NR == FNR { if (/^\[/) s = $0; else if (/ = /) set[s, $1] = 1; next }
+	     /^\[/ { s = $0 } !(/ = / && (s, $1) in set)' "$T/text" "$base" >"$f"
+	cat "$T/text" >>"$f"
 	n=$(wc -l <"$f")
 }
 
@@ -87,7 +92,8 @@ refused "tx_queue_len must be between 1 and 1000000" "$base" --set host.dut.tx_q
 # ideal NIC's TX ring (4096) stops its queue and the qdisc drops, so the
 # skbs alive stay bounded and the run ends (the 2^22 bound itself is
 # tested in tests/unit/test_world_limits.c with a lower bound)
-runs 60 "$base" --set host.dut.platform=x86-64 --set host.dut.driver=ideal \
+grep -v '^tx-frames = ' "$base" >"$T/ideal.ini"	# the ideal NIC has no tx-frames
+runs 60 "$T/ideal.ini" --set host.dut.platform=x86-64 --set host.dut.driver=ideal \
 	--set host.dut.sysctl.wmem_max=2147483647 --set link.rate=1Mbit $udp \
 	--set sim.duration=10s --set app.u.size=0 --set app.u.interval=0s --set app.u.sndbuf=2147483647
 # MTU: 68 to 9600, with a ping, a UDP flood and a TCP stream

@@ -8,8 +8,10 @@
  * key, choice, section or host; a failed value leaves its field alone;
  * origins point at the line that set a field; scenario_check catches bad
  * references and incomplete expectations; copies keep their origins;
- * expectations pass and fail as documented; the key table prints; and
- * random garbage never crashes the loader.
+ * expectations pass and fail as documented; the key table prints with
+ * whole meanings and takes a filter; a key twice in a section and a --set
+ * naming a host or app that does not exist are refused; and random
+ * garbage never crashes the loader.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -460,6 +462,7 @@ static void test_set(void **state)
 	struct scn_host *h;
 
 	scenario_init(&s);
+	assert_int_equal(scenario_set(&s, "host.dut.driver=ideal", &err), 0);
 	assert_int_equal(scenario_set(&s, "host.dut.ethtool.tx-frames=1",
 				      &err), 0);
 	h = scenario_host(&s, "dut");
@@ -496,6 +499,114 @@ static void test_set(void **state)
 			 -1);
 	assert_string_equal(err.msg, "--set link.mtu=1: mtu must be between "
 			    "68 and 9600");
+	scenario_free(&s);
+}
+
+/* A --set may not make a host or app of a misspelt name: only the keys
+ * that make one (a host's profiles, an app's type) create it. */
+static void test_set_names(void **state)
+{
+	struct scn_error err = { "" };
+	struct scenario s;
+
+	scenario_init(&s);
+	assert_int_equal(load_text(&s, "[host.dut]\n[host.peer]\n[app.ping]\ntype = ping\n"
+				   "host = dut\ndest = peer\n", &err, NULL, 0), 0);
+	assert_int_equal(scenario_set(&s, "host.dtu.ethtool.tx-frames=1", &err), -1);
+	assert_string_equal(err.msg, "--set host.dtu.ethtool.tx-frames=1: no host 'dtu' "
+			    "(did you mean 'dut'?); a --set creates one only with its "
+			    "platform, kernel or driver");
+	assert_int_equal(scenario_set(&s, "host.pear.txq_number=2", &err), -1);
+	assert_string_equal(err.msg, "--set host.pear.txq_number=2: no host 'pear' "
+			    "(did you mean 'peer'?); a --set creates one only with its "
+			    "platform, kernel or driver");
+	assert_int_equal(scenario_set(&s, "app.pign.interval=1s", &err), -1);
+	assert_string_equal(err.msg, "--set app.pign.interval=1s: no app 'pign' "
+			    "(did you mean 'ping'?); a --set creates one only with its type");
+	assert_int_equal(s.nr_hosts, 2);
+	assert_int_equal(s.nr_apps, 1);
+	assert_int_equal(scenario_set_list(&s, "sim.seed=2 app.pign.count=3", &err), -1);
+	assert_string_equal(err.msg, "--set app.pign.count=3: no app 'pign' "
+			    "(did you mean 'ping'?); a --set creates one only with its type");
+
+	/* the creating keys create; then the rest may follow */
+	assert_int_equal(scenario_set(&s, "app.f.type=udp", &err), 0);
+	assert_int_equal(scenario_set(&s, "app.f.interval=0s", &err), 0);
+	assert_int_equal(scenario_set(&s, "host.third.driver=ideal", &err), 0);
+	assert_int_equal(scenario_set(&s, "host.third.ethtool.tx=64", &err), 0);
+	assert_int_equal(s.nr_hosts, 3);
+	assert_int_equal(s.nr_apps, 2);
+	assert_int_equal(scenario_set(&s, "expect.X.value=1", &err), 0);	/* scenario_check asks for metric */
+	scenario_free(&s);
+
+	scenario_init(&s);		/* nothing to suggest */
+	assert_int_equal(scenario_set(&s, "app.a.host=dut", &err), -1);
+	assert_string_equal(err.msg, "--set app.a.host=dut: no app 'a'; a --set creates "
+			    "one only with its type");
+	scenario_free(&s);
+}
+
+/* A key a file sets twice in one section is an error, reopened or not;
+ * a --set after the file overrides it. */
+static void test_set_twice(void **state)
+{
+	struct scn_error err = { "" };
+	struct scenario s;
+
+	load_fails("[sim]\nduration = 1s\nduration = 2s\n", 3,
+		   "'duration' is set twice in [sim] (first on line 2)");
+	load_fails("[host.dut]\nhz = 100\n[host.peer]\nhz = 100\n[host.dut]\nhz = 250\n", 6,
+		   "'hz' is set twice in [host.dut] (first on line 2)");
+	load_fails("[host.dut.ethtool]\ntx-frames = 1\n\n[host.dut.ethtool]\n"
+		   "tx-frames=16\n", 5,
+		   "'tx-frames' is set twice in [host.dut.ethtool] (first on line 2)");
+	load_fails("[app.p]\ntype = ping\ntype = udp\n", 3,
+		   "'type' is set twice in [app.p] (first on line 2)");
+	scenario_init(&s);
+	assert_int_equal(load_text(&s, "[host.dut]\nhz = 100\n[host.dut.ethtool]\n"
+				   "tx-frames = 1\n", &err, NULL, 0), 0);
+	assert_int_equal(scenario_set(&s, "host.dut.hz=250", &err), 0);
+	assert_int_equal(scenario_set(&s, "host.dut.hz=300", &err), 0);
+	assert_int_equal(s.hosts[0].hz, 300);
+	scenario_free(&s);
+}
+
+/* scenario_host_key_next: every key of a host's sections, or only those
+ * the scenario sets, with their fields. */
+static void test_host_keys(void **state)
+{
+	struct scn_error err = { "" };
+	const char *key, *section;
+	const struct scn_host *h;
+	const void *field;
+	struct scenario s;
+	int pos = 0, n = 0;
+
+	scenario_init(&s);
+	assert_int_equal(load_text(&s, "[host.dut.sysctl]\ntcp_ecn = 1\n[host.dut]\n"
+				   "qdisc = pfifo_fast\n[host.dut.ethtool]\ntx = 64\n",
+				   &err, NULL, 0), 0);
+	h = scenario_host_c(&s, "dut");
+	assert_int_equal(scenario_set(&s, "host.dut.cost.clock=800", &err), 0);
+	key = scenario_host_key_next(&s, h, &pos, &field, &section);
+	assert_string_equal(key, "qdisc");	/* the registry's order */
+	assert_ptr_equal(field, h->qdisc);
+	assert_string_equal(section, "host.NAME");
+	key = scenario_host_key_next(&s, h, &pos, &field, &section);
+	assert_string_equal(key, "tx");
+	assert_ptr_equal(field, &h->ethtool.tx_ring);
+	assert_string_equal(section, "host.NAME.ethtool");
+	key = scenario_host_key_next(&s, h, &pos, &field, &section);
+	assert_string_equal(key, "tcp_ecn");
+	assert_ptr_equal(field, &h->sysctl.tcp_ecn);
+	key = scenario_host_key_next(&s, h, &pos, &field, &section);
+	assert_string_equal(key, "clock");
+	assert_string_equal(section, "host.NAME.cost");
+	assert_null(scenario_host_key_next(&s, h, &pos, &field, &section));
+	pos = 0;
+	while (scenario_host_key_next(NULL, h, &pos, &field, &section))
+		n++;
+	assert_true(n > 70);	/* every key of the four sections */
 	scenario_free(&s);
 }
 
@@ -560,11 +671,11 @@ static void test_copy(void **state)
 	for (i = 0; i < SCN_MAX_APPS; i++) {
 		char arg[64];
 
-		snprintf(arg, sizeof(arg), "app.a%d.cpu=1", i);
+		snprintf(arg, sizeof(arg), "app.a%d.type=udp", i);
 		assert_int_equal(scenario_set(c, arg, &err),
 				 i < SCN_MAX_APPS - 1 ? 0 : -1);
 	}
-	snprintf(want, sizeof(want), "--set app.a%d.cpu=1: too many [app.*] "
+	snprintf(want, sizeof(want), "--set app.a%d.type=udp: too many [app.*] "
 		 "sections (at most %d)", SCN_MAX_APPS - 1, SCN_MAX_APPS);
 	assert_string_equal(err.msg, want);
 	scenario_free(c);
@@ -655,24 +766,121 @@ static void test_expect_pass(void **state)
 
 /* ---- the key table ------------------------------------------------------ */
 
-static void test_print_keys(void **state)
+/* A stand-in for the profiles' defaults (src/run/settings.c). */
+static bool fake_default(const char *section, const char *key, char *buf, size_t len)
+{
+	if (strcmp(section, "host.NAME.ethtool") || strcmp(key, "tx-frames"))
+		return false;
+	snprintf(buf, len, "mvneta-3.8: 16, ideal: -");
+	return true;
+}
+
+/* `nicsim keys` with opts o into a string (freed by the caller); NULL
+ * if it refuses the filter, with err. */
+static char *print_keys(const struct scn_keys_opts *o, struct scn_error *err)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
+	int rc;
 
 	assert_non_null(f);
-	scenario_print_keys(f, false);
-	scenario_print_keys(f, true);
+	rc = scenario_print_keys(f, o, err);
 	fclose(f);
-	assert_non_null(strstr(buf, "host.NAME.ethtool  tx-frames"));
-	assert_non_null(strstr(buf, "| `[host.NAME.cost]` | `gso_seg` | (platform) | cycles | "
-			       "skb_segment, per segment |"));
-	assert_non_null(strstr(buf, "| section | key | default | unit | "
-			       "meaning |\n|---|---|---|---|---|\n"));
-	assert_non_null(strstr(buf, "| `[link]` | `rate` | 1Gbit | bit/s |"));
-	assert_non_null(strstr(buf, "armada-370, armada-xp, armada-385, x86-64"));
+	if (!rc)
+		return buf;
+	assert_int_equal(len, 0);	/* nothing printed */
 	free(buf);
+	return NULL;
+}
+
+static void test_print_keys(void **state)
+{
+	struct scn_keys_opts o = { .markdown = false };
+	struct scn_error err = { "" };
+	char *plain, *md;
+
+	plain = print_keys(&o, &err);
+	o.markdown = true;
+	md = print_keys(&o, &err);
+	assert_non_null(strstr(plain, "host.NAME.ethtool  tx-frames"));
+	assert_non_null(strstr(md, "| `[host.NAME.cost]` | `gso_seg` | (platform) | cycles | "
+			       "skb_segment, per segment |"));
+	assert_non_null(strstr(md, "| section | key | default | unit | "
+			       "meaning |\n|---|---|---|---|---|\n"));
+	assert_non_null(strstr(md, "| `[link]` | `rate` | 1Gbit | bit/s |"));
+	assert_non_null(strstr(md, "armada-370, armada-xp, armada-385, x86-64"));
+	/* meanings in full, however long (tx_wrr_weight's is 300 characters) */
+	assert_non_null(strstr(plain, "each must exceed the largest frame. Unset: equal "
+			       "weights, one frame per queue per round\n"));
+	assert_non_null(strstr(md, "one frame per queue per round |\n"));
+	free(plain);
+	free(md);
+
+	/* the profiles' defaults where they give one */
+	o = (struct scn_keys_opts){ .filter = "ethtool", .profile_default = fake_default };
+	plain = print_keys(&o, &err);
+	assert_non_null(strstr(plain, "tx-frames  mvneta-3.8: 16, ideal: -  "));
+	assert_non_null(strstr(plain, "rx-frames  (driver)  "));
+	free(plain);
+}
+
+/* Lines of a `nicsim keys` output after the header. */
+static int rows(const char *out)
+{
+	int n = -1;
+
+	for (; *out; out++)
+		n += *out == '\n';
+	return n;
+}
+
+static void test_keys_filter(void **state)
+{
+	struct scn_keys_opts o = { .markdown = false };
+	struct scn_error err = { "" };
+	static const struct {
+		const char *filter, *has, *lacks;
+		int rows;
+	} cases[] = {
+		{ "ethtool", "host.NAME.ethtool  tx-frames", "host.NAME.sysctl", 7 },
+		{ "host.NAME.ethtool", "host.NAME.ethtool  tso", "host.NAME ", 7 },
+		{ "[host.dut.ethtool]", "host.NAME.ethtool  rx ", "host.NAME.cost", 7 },
+		{ "host.NAME.sysctl", "host.NAME.sysctl  wmem_max", "ethtool", 10 },
+		{ "sysctl", "host.NAME.sysctl  tcp_wmem", "ethtool", 10 },
+		{ "host", "host.NAME  driver", "app.NAME", 0 },	/* the section, not app's key */
+		{ "app", "app.NAME  host", "host.NAME ", 0 },
+		{ "sim", "seed  ", "link", 2 },
+		{ "expect.B1", "expect.ID  metric", "app.NAME", 0 },
+		{ "tx-usecs", "host.NAME.ethtool  tx-usecs", "tx-frames", 1 },
+	};
+	size_t i;
+	char *out;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		o.filter = cases[i].filter;
+		out = print_keys(&o, &err);
+		if (!out || !strstr(out, cases[i].has) || strstr(out, cases[i].lacks) ||
+		    (cases[i].rows && rows(out) != cases[i].rows))
+			fail_msg("keys %s:\n%s", cases[i].filter, out ? out : err.msg);
+		free(out);
+	}
+	o.filter = "ethtol";
+	assert_null(print_keys(&o, &err));
+	assert_string_equal(err.msg, "no section or key 'ethtol'; did you mean 'ethtool'?");
+	o.filter = "host.NAME.sysctls";
+	assert_null(print_keys(&o, &err));
+	assert_string_equal(err.msg, "no section or key 'host.NAME.sysctls'; did you mean "
+			    "'host.NAME.sysctl'?");
+	o.filter = "tx-frame";
+	assert_null(print_keys(&o, &err));
+	assert_string_equal(err.msg, "no section or key 'tx-frame'; did you mean 'tx-frames'?");
+	o.filter = "ethtool";		/* out NULL: only the filter's check */
+	assert_int_equal(scenario_print_keys(NULL, &o, &err), 0);
+	assert_true(scenario_key_in_filter("ethtool", "host.NAME.ethtool", "tx"));
+	assert_false(scenario_key_in_filter("ethtool", "host.NAME", "txq_number"));
+	assert_true(scenario_key_in_filter(NULL, "host.NAME", "txq_number"));
+	assert_false(scenario_key_in_filter(NULL, "host.NAME", "no-such-key"));
 }
 
 /* ---- robustness --------------------------------------------------------- */
@@ -826,11 +1034,15 @@ int main(void)
 		cmocka_unit_test(test_nul_byte),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_set),
+		cmocka_unit_test(test_set_names),
+		cmocka_unit_test(test_set_twice),
+		cmocka_unit_test(test_host_keys),
 		cmocka_unit_test(test_origins),
 		cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_expect_pass),
 		cmocka_unit_test(test_print_keys),
+		cmocka_unit_test(test_keys_filter),
 		cmocka_unit_test(test_garbage),
 		cmocka_unit_test(test_xps_masks),
 		cmocka_unit_test(test_cost_section),

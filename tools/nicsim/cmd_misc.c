@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cli.h"
 #include "nicsim/scenario.h"
+#include "run/settings.h"
 #include "run/validate.h"
 
 const char *scenarios_dir(void)
@@ -29,12 +30,38 @@ static int extra_args(const char *cmd, int argc, char **argv, const char *allowe
 	return 0;
 }
 
+/* nicsim keys [FILTER] [--markdown] [--support] */
 int cmd_keys(int argc, char **argv)
 {
-	if (extra_args("keys", argc, argv, "--markdown"))
-		return 2;
-	scenario_print_keys(stdout, argc > 1);
-	return 0;
+	struct scn_keys_opts o = { .profile_default = settings_default };
+	struct scn_error err;
+	bool support = false;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--markdown")) {
+			o.markdown = true;
+		} else if (!strcmp(argv[i], "--support")) {
+			support = true;
+		} else if (argv[i][0] != '-' && !o.filter) {
+			o.filter = argv[i];
+		} else {
+			fprintf(stderr, "nicsim keys: unexpected argument '%s' (try nicsim --help)\n",
+				argv[i]);
+			return 2;
+		}
+	}
+	if (support) {
+		if (scenario_print_keys(NULL, &o, &err))
+			goto bad;
+		settings_print_support(stdout, o.markdown, o.filter);
+		return 0;
+	}
+	if (!scenario_print_keys(stdout, &o, &err))
+		return 0;
+bad:
+	fprintf(stderr, "nicsim keys: %s\n", err.msg);
+	return 2;
 }
 
 static int cmp_str(const void *a, const void *b)

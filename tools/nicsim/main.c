@@ -4,7 +4,7 @@
  *   nicsim run FILE [--set section.key=value]... [--json PATH|-]
  *              [--pcap PREFIX] [--seed N] [--quiet] [--force]
  *   nicsim probes [FILE] [--markdown]
- *   nicsim keys [--markdown]
+ *   nicsim keys [FILTER] [--markdown] [--support]
  *   nicsim list
  *   nicsim validate [FILE...]
  *   nicsim sweep FILE [--axis KEY=VALUES]... [options] [--force] --out DIR
@@ -54,7 +54,12 @@ static void usage(FILE *out)
 		"  explain FILE [options]  run it and say what limited each application:\n"
 		"                       cause, rule and remedy, with the run's numbers\n"
 		"                       (run's options; --quiet has no effect)\n"
-		"  keys [--markdown]    every scenario key: default, unit, meaning\n"
+		"  keys [FILTER] [--markdown] [--support]\n"
+		"                       every scenario key: default (per driver, kernel or\n"
+		"                       platform where they decide it), unit, meaning;\n"
+		"                       FILTER keeps a section ('ethtool', 'host.NAME.sysctl',\n"
+		"                       'app') or one key; --support: which driver, kernel,\n"
+		"                       platform or qdisc supports which key\n"
 		"  probes [FILE [--set S.KEY=VALUE]...] [--markdown]\n"
 		"                       the probe catalogue, or the probes FILE's\n"
 		"                       world offers (names for --trace)\n"

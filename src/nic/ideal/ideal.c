@@ -26,6 +26,7 @@
  * TSO engine does); the skb completes, and interrupts, after its last
  * segment.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "nic/nic.h"
@@ -35,6 +36,8 @@
 
 #define IDEAL_CAUSE_TX	1u
 #define IDEAL_CAUSE_RX	2u
+#define IDEAL_RING	4096u	/* ethtool -G tx / rx default: a PC NIC's largest */
+#define IDEAL_TXQLEN	1000u	/* ether_setup's tx_queue_len */
 
 struct ideal_port {
 	struct host	*host;
@@ -273,6 +276,71 @@ static const struct net_device_ops ideal_ops = {
 	.tx_backlog = ideal_tx_backlog,
 };
 
+/*
+ * What the ideal NIC implements: rx-usecs (its only coalescing), the ring
+ * sizes, tso, the interrupt's CPU and the qdisc length. With one TX and
+ * one RX queue, an interrupt per frame and reclaim in its NAPI poll, it
+ * has nothing for the queue, reclaim, arbiter and BQL settings of mvneta.
+ */
+struct nic_cap ideal_cap(enum nic_field f, const struct nic_config *cfg,
+			 char *now, size_t len)
+{
+	snprintf(now, len, "has one TX queue");
+	switch (f) {
+	case NIC_F_RX_USECS:
+	case NIC_F_TX_RING:
+	case NIC_F_RX_RING:
+	case NIC_F_TSO:
+	case NIC_F_IRQ_CPU:
+	case NIC_F_TX_QUEUE_LEN:
+		return (struct nic_cap){ NIC_SUPPORTED, NULL };
+	case NIC_F_TX_SELECT:	/* the kernel's choice, of one queue */
+		if (!cfg)
+			return (struct nic_cap){ NIC_SUPPORTED_IF, "tx_select = kernel" };
+		if (cfg->tx_select && !strcmp(cfg->tx_select, "cpu"))
+			return (struct nic_cap){ NIC_UNSUPPORTED, "it has one TX queue" };
+		return (struct nic_cap){ NIC_SUPPORTED, NULL };
+	case NIC_F_TX_FRAMES:
+		return (struct nic_cap){ NIC_UNSUPPORTED, "it interrupts for every frame sent" };
+	case NIC_F_RX_FRAMES:
+		return (struct nic_cap){ NIC_UNSUPPORTED, "it coalesces RX interrupts by "
+					 "time only: rx-usecs" };
+	case NIC_F_TXQ:
+	case NIC_F_XPS_CPUS:
+		return (struct nic_cap){ NIC_UNSUPPORTED, "it has one TX queue" };
+	case NIC_F_RXQ:
+	case NIC_F_RXQ_DEF:
+		return (struct nic_cap){ NIC_UNSUPPORTED, "it has one RX queue" };
+	case NIC_F_TX_RECLAIM:
+	case NIC_F_TX_TIMER_PERIOD:
+		return (struct nic_cap){ NIC_UNSUPPORTED, "it reclaims in its NAPI poll, "
+					 "on the TX interrupt" };
+	case NIC_F_TX_FIXED_PRIO:
+	case NIC_F_TX_WRR_WEIGHT:
+		return (struct nic_cap){ NIC_UNSUPPORTED, "it has no TX queue arbiter" };
+	case NIC_F_BQL_LIMIT_MIN:
+	case NIC_F_BQL_LIMIT_MAX:
+	case NIC_F_BQL_HOLD_TIME:
+		return (struct nic_cap){ NIC_UNSUPPORTED, "it has no BQL" };
+	default:
+		return (struct nic_cap){ NIC_UNSUPPORTED, NULL };
+	}
+}
+
+void ideal_default(enum nic_field f, char *buf, size_t len)
+{
+	switch (f) {
+	case NIC_F_RX_USECS: snprintf(buf, len, "0us"); break;
+	case NIC_F_TX_RING:
+	case NIC_F_RX_RING: snprintf(buf, len, "%u", IDEAL_RING); break;
+	case NIC_F_TSO: snprintf(buf, len, "off"); break;
+	case NIC_F_IRQ_CPU: snprintf(buf, len, "0"); break;
+	case NIC_F_TX_QUEUE_LEN: snprintf(buf, len, "%u", IDEAL_TXQLEN); break;
+	case NIC_F_TX_SELECT: snprintf(buf, len, "kernel"); break;
+	default: snprintf(buf, len, "-"); break;
+	}
+}
+
 int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *cfg)
 {
 	struct ideal_port *ip = xcalloc(1, sizeof(*ip));
@@ -284,7 +352,7 @@ int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *
 	h->drv = ip;
 	h->drv_name = "ideal";
 	netdev_init(&h->dev, h, "eth0", 1,
-		    (uint32_t)(cfg->tx_queue_len != -1 ? cfg->tx_queue_len : 1000));
+		    (uint32_t)(cfg->tx_queue_len != -1 ? cfg->tx_queue_len : IDEAL_TXQLEN));
 	h->dev.ops = &ideal_ops;
 	h->dev.tso = cfg->tso == 1;	/* ethtool -K tso, off unless asked */
 	h->dev.priv = ip;
@@ -292,8 +360,8 @@ int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *
 	sim_event_init(&ip->tx_done_ev, ideal_tx_done, ip);
 	sim_event_init(&ip->rx_coal_ev, rx_coal_fire, ip);
 	ip->rx_usecs = cfg->rx_usecs > 0 ? cfg->rx_usecs : 0;
-	ip->rx_ring = cfg->rx_ring > 0 ? (uint32_t)cfg->rx_ring : 4096;
-	ip->tx_ring = cfg->tx_ring > 0 ? (uint32_t)cfg->tx_ring : 4096;
+	ip->rx_ring = cfg->rx_ring > 0 ? (uint32_t)cfg->rx_ring : IDEAL_RING;
+	ip->tx_ring = cfg->tx_ring > 0 ? (uint32_t)cfg->tx_ring : IDEAL_RING;
 	ip->irq = host_request_irq(h, "ideal", cfg->irq_cpu > 0 ? (int)cfg->irq_cpu : 0,
 				   ideal_isr, ip);
 	netif_napi_add(&h->dev, &ip->napi, ideal_poll, h->kp->napi_weight);

@@ -28,6 +28,8 @@
  * instead of pointing at a header the driver built; the device builds the
  * segment's headers from it.
  * The TX watchdog's mvneta_tx_timeout resets the TX side (below).
+ * mvneta_cap declares what each era implements (ethtool, module
+ * parameters, arbiter, XPS, BQL), for the world to refuse the rest.
  * Leaves out: XDP, page_pool, link management.
  * Deviation: RX buffers are skbs allocated at refill time, not page
  * fragments turned into skbs by build_skb; the received skb's truesize is
@@ -564,9 +566,6 @@ static int check_config(const struct mvneta_profile *p, const struct nic_config 
 {
 	uint32_t min_txd = p->stop == STOP_FRAGS ? MAX_SKB_FRAGS + 2 : 2 * MVNETA_MAX_SKB_DESCS;
 
-	if (cfg->tso == 1 && !p->tso)
-		FAIL(NIC_F_TSO, "tso: %s has no TSO (mvneta's software TSO came with 3.16)", p->name);
-
 	if (cfg->tx_ring != -1 && (cfg->tx_ring < min_txd || cfg->tx_ring > p->max_txd))
 		FAIL(NIC_F_TX_RING, "%s: TX ring size %lld out of range [%u, %u] (ethtool -G)",
 		     p->name, (long long)cfg->tx_ring, min_txd, p->max_txd);
@@ -630,6 +629,131 @@ static void rxq_init(struct mvneta_port *pp, struct mvneta_rx_queue *rxq, int id
 static int64_t pick(int64_t user, int64_t dflt)
 {
 	return user != -1 ? user : dflt;
+}
+
+/* The hrtimer policy's period unless tx-usecs gives one. */
+#define HRTIMER_USECS	1000u
+
+/* The xmit-timer / rx-poll timer's period unless tx_timer_period gives
+ * one: MVNETA_TX_DONE_TIMER_PERIOD (10 ms; also for the eras without). */
+static uint32_t timer_ms(const struct mvneta_profile *p)
+{
+	return MAX(p->tx_done_timer_ms, 10u);
+}
+
+/* The reclaim policy: tx_reclaim, or the profile's. */
+static enum reclaim_policy reclaim_of(const struct mvneta_profile *p,
+				      const struct nic_config *cfg)
+{
+	size_t i;
+
+	for (i = 0; cfg->tx_reclaim && i < ARRAY_SIZE(reclaim_names); i++)
+		if (!strcmp(cfg->tx_reclaim, reclaim_names[i]))
+			return (enum reclaim_policy)i;
+	return p->reclaim;
+}
+
+/* A setting that takes effect only when a condition holds. */
+static struct nic_cap cap_if(const struct nic_config *cfg, const char *when,
+			     bool holds)
+{
+	if (cfg && holds)
+		return (struct nic_cap){ NIC_SUPPORTED, NULL };
+	return (struct nic_cap){ NIC_SUPPORTED_IF, when };
+}
+
+/*
+ * What mvneta implements, per era. Linux 5.7+ declares ETHTOOL_COALESCE_
+ * RX_USECS | ETHTOOL_COALESCE_MAX_FRAMES (mvneta_eth_tool_ops): rx-usecs,
+ * rx-frames, tx-frames. tx-frames is the TX-done threshold of every
+ * policy: the interrupt's with tx-irq, mvneta_tx's own reclaim with the
+ * others. tx-usecs is the model's hrtimer policy's period (a what-if, as
+ * mvpp2 has); tx_timer_period that of the timer of xmit-timer and
+ * rx-poll. The NETA arbiter (tx_fixed_prio, tx_wrr_weight) and XPS choose
+ * between TX queues; XPS only when the driver has no ndo_select_queue
+ * (netdev_pick_tx), i.e. with tx_select = kernel. BQL is the era's
+ * (netdev_tx_sent_queue in mvneta_tx); software TSO came with 3.16.
+ */
+struct nic_cap mvneta_cap(const char *profile, enum nic_field f,
+			  const struct nic_config *cfg, char *now, size_t len)
+{
+	const struct mvneta_profile *p = find_profile(profile);
+	bool by_cpu = cfg && cfg->tx_select && !strcmp(cfg->tx_select, "cpu");
+	int64_t txq = cfg ? pick(cfg->txq_number, p ? p->txq_number : 1) : 0;
+	enum reclaim_policy r = p && cfg ? reclaim_of(p, cfg) : RECLAIM_TX_IRQ;
+
+	if (!p)		/* mvneta_probe refuses it */
+		return (struct nic_cap){ NIC_SUPPORTED, NULL };
+	snprintf(now, len, "reclaims with %s", reclaim_names[r]);
+	switch (f) {
+	case NIC_F_IRQ_CPU:	/* mvneta_irq_init */
+		return (struct nic_cap){ NIC_UNSUPPORTED, p->percpu ?
+					 "its interrupt CPUs follow its per-CPU interrupts "
+					 "and CPU_MAP" : "its one interrupt line is on CPU 0" };
+	case NIC_F_TX_USECS:
+		return cap_if(cfg, "tx_reclaim = hrtimer", r == RECLAIM_HRTIMER);
+	case NIC_F_TX_TIMER_PERIOD:
+		return cap_if(cfg, "tx_reclaim = xmit-timer or rx-poll",
+			      r == RECLAIM_XMIT_TIMER || r == RECLAIM_RX_POLL);
+	case NIC_F_TSO:
+		if (p->tso || (cfg && cfg->tso != 1))
+			return (struct nic_cap){ NIC_SUPPORTED, NULL };
+		return cfg ? (struct nic_cap){ NIC_UNSUPPORTED, "mvneta's software TSO "
+					       "came with 3.16" } :
+			     (struct nic_cap){ NIC_SUPPORTED_IF, "tso = off" };
+	case NIC_F_BQL_LIMIT_MIN:
+	case NIC_F_BQL_LIMIT_MAX:
+	case NIC_F_BQL_HOLD_TIME:
+		if (p->bql)
+			return (struct nic_cap){ NIC_SUPPORTED, NULL };
+		return (struct nic_cap){ NIC_UNSUPPORTED, "this era's mvneta_tx does not "
+					 "call netdev_tx_sent_queue" };
+	case NIC_F_XPS_CPUS:
+		if (by_cpu)
+			snprintf(now, len, "picks TX queues by CPU: tx_select = cpu");
+		else
+			snprintf(now, len, "has 1 TX queue");
+		return cap_if(cfg, "tx_select = kernel and txq_number > 1",
+			      !by_cpu && txq > 1);
+	case NIC_F_TX_FIXED_PRIO:
+	case NIC_F_TX_WRR_WEIGHT:
+		snprintf(now, len, "has 1 TX queue");
+		return cap_if(cfg, "txq_number > 1", txq > 1);
+	default:
+		return (struct nic_cap){ NIC_SUPPORTED, NULL };
+	}
+}
+
+void mvneta_default(const char *profile, enum nic_field f, char *buf, size_t len)
+{
+	const struct mvneta_profile *p = find_profile(profile);
+
+	BUG_ON(!p);
+	switch (f) {
+	case NIC_F_TX_FRAMES: snprintf(buf, len, "%u", p->txdone_coal); break;
+	case NIC_F_RX_FRAMES: snprintf(buf, len, "%u", p->rx_coal_pkts); break;
+	case NIC_F_RX_USECS: snprintf(buf, len, "%uus", p->rx_coal_usec); break;
+	case NIC_F_TX_USECS: snprintf(buf, len, "%uus", HRTIMER_USECS); break;
+	case NIC_F_TX_RING:
+	case NIC_F_TX_QUEUE_LEN: snprintf(buf, len, "%u", p->max_txd); break;
+	case NIC_F_RX_RING: snprintf(buf, len, "%u", p->max_rxd); break;
+	case NIC_F_TSO: snprintf(buf, len, "%s", p->tso ? "on" : "off"); break;
+	case NIC_F_TXQ: snprintf(buf, len, "%d", p->txq_number); break;
+	case NIC_F_RXQ: snprintf(buf, len, "%d", p->rxq_number); break;
+	case NIC_F_RXQ_DEF: snprintf(buf, len, "0"); break;
+	case NIC_F_TX_RECLAIM: snprintf(buf, len, "%s", reclaim_names[p->reclaim]); break;
+	case NIC_F_TX_TIMER_PERIOD: snprintf(buf, len, "%ums", timer_ms(p)); break;
+	case NIC_F_TX_SELECT: snprintf(buf, len, "kernel"); break;
+	case NIC_F_TX_FIXED_PRIO: snprintf(buf, len, "0"); break;
+	case NIC_F_TX_WRR_WEIGHT: snprintf(buf, len, "(reset)"); break;
+	case NIC_F_XPS_CPUS:	/* mvneta_txq_sw_init: queue q on CPU q % CPUs */
+		snprintf(buf, len, "%s", p->spread ? "CPU q % CPUs" : "(none)");
+		break;
+	case NIC_F_BQL_LIMIT_MIN: snprintf(buf, len, p->bql ? "0" : "-"); break;
+	case NIC_F_BQL_LIMIT_MAX: snprintf(buf, len, p->bql ? "1879048192" : "-"); break;
+	case NIC_F_BQL_HOLD_TIME: snprintf(buf, len, p->bql ? "1s" : "-"); break;
+	default: snprintf(buf, len, "-"); break;
+	}
 }
 
 /*
@@ -774,13 +898,10 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 	neta_dev_init(&pp->dev, h, port, p->clk_hz, pp->nr_cpus);
 	mvneta_irq_init(pp);
 	timer_setup(&pp->tx_done_timer, tx_done_timer_callback, pp);
-	pp->reclaim = p->reclaim;
-	for (q = 0; cfg->tx_reclaim && cfg->tx_reclaim[0] && q < (int)ARRAY_SIZE(reclaim_names); q++)
-		if (!strcmp(cfg->tx_reclaim, reclaim_names[q]))
-			pp->reclaim = (enum reclaim_policy)q;
+	pp->reclaim = reclaim_of(p, cfg);
 	pp->timer_period = cfg->tx_timer_period > 0 ? cfg->tx_timer_period :
-			   (sim_time_t)MAX(p->tx_done_timer_ms, 10u) * PS_PER_MS;
-	pp->tx_usecs = cfg->tx_usecs > 0 ? cfg->tx_usecs : 1000 * PS_PER_US;
+			   (sim_time_t)timer_ms(p) * PS_PER_MS;
+	pp->tx_usecs = cfg->tx_usecs > 0 ? cfg->tx_usecs : HRTIMER_USECS * PS_PER_US;
 	sim_event_init(&pp->hr_ev, hr_timer_fire, pp);
 	work_init(&pp->hr_work, CTX_SOFTIRQ, hr_timer_cb, pp);
 	for (q = 0; q < pp->txq_number; q++) {
