@@ -409,13 +409,13 @@ static void identify(struct build *b)
 			b->s[i].colour = GREY;
 }
 
-/* Does the plot show this quantity for more than one instance? */
+/* Does the plot show this series' probes for more than one instance? */
 static bool several(const struct build *b, const struct series *s)
 {
 	int i;
 
 	for (i = 0; i < b->n; i++)
-		if (!strcmp(label_of(&b->s[i]), label_of(s)) && strcmp(b->s[i].inst, s->inst))
+		if (b->s[i].spec == s->spec && strcmp(b->s[i].inst, s->inst))
 			return true;
 	return false;
 }
@@ -479,7 +479,7 @@ static void zero_groups(struct build *b)
 
 static void fmt_num(double v, char *buf, size_t len)
 {
-	if (v == (double)(long long)v)
+	if (v == (double)(long long)v && v < 1e7)
 		snprintf(buf, len, "%lld", (long long)v);
 	else
 		snprintf(buf, len, "%.4g", v);
@@ -612,13 +612,14 @@ static void ranges(struct build *b)
 			if (in_main(&b->s[i]) && b->s[i].y2 == ax && b->s[i].c->max > b->top[ax]) {
 				b->s[i].clip = b->top[ax];
 				fmt_num(b->s[i].c->max, max, sizeof(max));
-				snprintf(b->s[i].note, sizeof(b->s[i].note),
-					 "clipped: up to %s in the first tenth of the run", max);
+				catf(b->s[i].note, sizeof(b->s[i].note), strlen(b->s[i].note),
+				     "%sclipped: up to %s in the first tenth of the run",
+				     b->s[i].note[0] ? "; " : "", max);
 			}
 		fmt_num(b->top[ax], top, sizeof(top));
 		fmt_num(b->max[ax], max, sizeof(max));
 		o = catf(b->note, sizeof(b->note), o,
-			 "%sThe %s axis ends at %s: values up to %s in the first tenth of the run (a start-up spike) are above it, marked with triangles on the top edge.",
+			 "%sThe %s axis ends at %s, a tenth above its highest value after the first tenth of the run; earlier values up to %s are above it, marked with triangles on the top edge.",
 			 o ? " " : "", ax ? "right" : "left", top, max);
 	}
 	for (i = 0; i < b->n; i++)
