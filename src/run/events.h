@@ -13,9 +13,12 @@
  * spikes; the log keeps each one at its own time.
  *
  * File (events_write): '#' comment lines, first the totals per probe
- * ("# total PROBE SUM instants I kept K"), then CSV "time_s,event,count" in time order
- * (probes in catalogue order at the same instant), time in seconds with
- * ns resolution, count the increase at that instant.
+ * ("# total PROBE SUM instants I kept K"), then CSV "time_s,event,count"
+ * in time order (probes in catalogue order at the same instant), time in
+ * seconds with ns resolution, count the increase at that instant. The
+ * instant is the engine's: the event that ran the work item which counted
+ * it (a stamp the model takes inside the work item, after the cycles it
+ * charged, can be later by those cycles).
  *
  * Memory: one allocation per probe at its first event (EVENTS_MAX
  * entries), none per event.
