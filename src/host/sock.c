@@ -140,16 +140,33 @@ void sock_wfree(struct cpu *cpu, struct sk_buff *skb)
 		sk_write_space(sk);
 }
 
+/* __ip_append_data with transhdrlen == 0 (raw, ping) allocates while
+ * sk_wmem_alloc <= 2 * sk_sndbuf */
+static int64_t raw_send_limit(const struct sock *sk)
+{
+	return 2 * sk->sk_sndbuf;
+}
+
+/* sock_alloc_send_pskb (UDP) allocates while sk_wmem_alloc < sk_sndbuf;
+ * sk_stream_memory_free (TCP) tests sk_wmem_queued against it */
+static int64_t sndbuf_send_limit(const struct sock *sk)
+{
+	return sk->sk_sndbuf;
+}
+
+int64_t sock_send_limit(const struct sock *sk)
+{
+	return sk->kind == SK_RAW_ICMP ? raw_send_limit(sk) : sndbuf_send_limit(sk);
+}
+
 bool sock_raw_may_alloc(const struct sock *sk)
 {
-	/* __ip_append_data, transhdrlen == 0 */
-	return sk->sk_wmem_alloc <= 2 * sk->sk_sndbuf;
+	return sk->sk_wmem_alloc <= raw_send_limit(sk);
 }
 
 bool sock_udp_may_alloc(const struct sock *sk)
 {
-	/* sock_alloc_send_pskb: sk_wmem_alloc < sk_sndbuf */
-	return sk->sk_wmem_alloc < sk->sk_sndbuf;
+	return sk->sk_wmem_alloc < sndbuf_send_limit(sk);
 }
 
 bool sock_queue_rcv_skb(struct cpu *cpu, struct sock *sk, struct sk_buff *skb)

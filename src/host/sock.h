@@ -98,6 +98,10 @@ void sock_set_rcvbuf(struct sock *sk, int64_t val);
 void skb_set_owner_w(struct sk_buff *skb, struct sock *sk);
 /* Destructor: uncharge (sock_wfree) and maybe wake a writer. */
 void sock_wfree(struct cpu *cpu, struct sk_buff *skb);
+/* The bound the send path tests: 2 * sk_sndbuf for raw/ICMP (against
+ * sk_wmem_alloc, ENOBUFS above it), sk_sndbuf for UDP (sk_wmem_alloc) and
+ * TCP (sk_wmem_queued, sk_stream_memory_free). */
+int64_t sock_send_limit(const struct sock *sk);
 /* __ip_append_data for transhdrlen == 0 (raw, ping): may we allocate? */
 bool sock_raw_may_alloc(const struct sock *sk);
 /* sock_alloc_send_pskb: may we allocate now (else block / EAGAIN)? */

@@ -1,12 +1,29 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Plots of traces, rendered by gnuplot as SVG and PNG.
+ * Plots of traces and event logs, rendered by gnuplot as SVG and PNG.
  *
- * A fixed list of plot designs (plot.c) names the probes each plot shows,
- * by glob, with its units; a plot is drawn when the traces hold at least
- * one of its probes with a non-zero value. Several traces of the same
- * scenario (variants) share each plot: one colour per probe, one dash
- * pattern per variant. The gnuplot script is kept next to the images
+ * A fixed list of plot designs (plot.c) names what each plot shows, by
+ * probe glob and role:
+ *   line   a probe's value over time (steps)
+ *   limit  a bound the model tests, labelled with its formula in words
+ *          when the trace shows it is a constant multiple of its base probe
+ *          ("send limit: 2 x sk_sndbuf = 4096 bytes")
+ *   event  an event counter (run/events.h): each increase a mark at its
+ *          exact time on a strip under the plot, one row per counter and
+ *          run; a counter whose log could not keep every event is drawn
+ *          as its rate probe instead, and the page says so
+ * The socket design is drawn once per application, with the TX-done
+ * interrupts of the application's host. Several runs of the same scenario
+ * share each plot: one colour per quantity, one dash pattern per run.
+ *
+ * Legends are words: the probe's label (probe_tmpl.label), its instance
+ * when the plot has several ("dut txq3"), and the run in words. A series
+ * that stays at zero is drawn and labelled "(zero throughout)"; the zero
+ * series of one quantity and run share a legend entry. A start-up spike
+ * does not flatten a plot: when an axis' maximum is more than 1.25 times
+ * the highest value after the first tenth of the run, the axis ends a
+ * tenth above that value, and points above it are marked with triangles
+ * on the top edge. The gnuplot script is kept next to the images
  * (plots.gp) so a user can restyle and rerun it.
  */
 #ifndef NICSIM_REPORT_PLOT_H
@@ -15,18 +32,37 @@
 #include <stddef.h>
 
 struct plot_input {
-	const char	*csv;		/* file name, relative to the directory */
-	const char	*label;		/* variant, in legends; NULL if only one */
+	const char	*csv;		/* trace, relative to the directory */
+	const char	*events;	/* its event log, or NULL */
+	const char	*words;		/* the run in legends; NULL if only one */
+};
+
+/* An application and its host (from the results), for per-app plots. */
+struct plot_app {
+	char	name[32], host[32];
+};
+
+/* One legend entry, for a table under the plot. */
+struct plot_key {
+	char	label[256];		/* as in the image */
+	char	probes[512];		/* the probes it draws */
+	char	note[256];
 };
 
 struct plot_out {
-	char	name[32];		/* NAME.svg, NAME.png */
-	char	title[96];
+	char	name[48];		/* NAME.svg, NAME.png */
+	char	title[160];
+	char	note[512];		/* clipping, events not marked */
+	struct plot_key *key;
+	int	nkey;
 };
 
 /* Write dir/plots.gp and run gnuplot in dir. Returns the number of plots
- * drawn (up to max, described in out), or -1 with msg. */
+ * drawn (up to max, described in out; free with plot_out_free), or -1
+ * with msg. duration: the runs' simulated time in seconds. */
 int plot_traces(const char *dir, const struct plot_input *in, int nin,
+		const struct plot_app *apps, int napps, double duration,
 		struct plot_out *out, int max, char *msg, size_t len);
+void plot_out_free(struct plot_out *out, int n);
 
 #endif

@@ -13,9 +13,11 @@
 #include <stddef.h>
 
 struct report_variant {
-	char	label[256];	/* in legends: "as written" or its overrides */
+	char	label[256];	/* "as written" or its --compare overrides */
+	char	words[256];	/* in legends: each compared key with its
+				 * value in this run ("tx-frames 16") */
 	char	sets[1024];	/* every override of this run, space-separated */
-	char	csv[32], json[32], summary[32];
+	char	csv[32], json[32], summary[32], events[32];
 };
 
 /* Plots and index.html in dir, for the runs already written there. */

@@ -8,7 +8,10 @@
  * sk_pacing_rate and TSQ_THROTTLED, a qdisc's qlen/backlog/drops, a
  * queue's DQL limit and in-flight bytes, the TX ring's descriptors in use,
  * the NIC's interrupts by cause, a CPU's busy time by top's classes
- * (us/sy/hi/si) and a link port's busy time.
+ * (us/sy/hi/si) and a link port's busy time; a socket's send limit comes
+ * from sock_send_limit, the function the send path tests. Each template
+ * also names its quantity in words (legends) and, for counters whose every
+ * increase is worth marking on a time axis, that increase (run/events.h).
  */
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -17,13 +20,15 @@
 #include "nic/nic.h"
 #include "core/util.h"
 
-enum probe_scope { S_SOCK, S_TCP, S_HOST, S_CPU, S_TXQ, S_BQL, S_PORT };
+enum probe_scope { S_SOCK, S_PING, S_TCP, S_HOST, S_CPU, S_TXQ, S_BQL, S_PORT };
 
 /* --- getters ------------------------------------------------------- */
 
 static double sk_wmem(const void *o, int i) { return (double)((const struct sock *)o)->sk_wmem_alloc; }
 static double sk_sndbuf(const void *o, int i) { return (double)((const struct sock *)o)->sk_sndbuf; }
 static double sk_held(const void *o, int i) { return ((const struct sock *)o)->skbs_held; }
+static double sk_limit(const void *o, int i) { return (double)sock_send_limit(o); }
+static double ping_enobufs(const void *o, int i) { return (double)((const struct ping *)o)->enobufs; }
 
 static double tp_cwnd(const void *o, int i) { return ((const struct tcp_sock *)o)->cc.snd_cwnd; }
 static double tp_out(const void *o, int i) { return ((const struct tcp_sock *)o)->packets_out; }
@@ -92,38 +97,74 @@ static double port_bits(const void *o, int i) { return 8.0 * (double)((const str
 #define K PROBE_COUNTER
 #define R PROBE_RATE
 const struct probe_tmpl probe_catalogue[] = {
-	{ "app.A.sock.wmem_alloc", "bytes", G, "sk_wmem_alloc of the sending socket: 1 + truesize of its skbs not yet freed", sk_wmem, S_SOCK },
-	{ "app.A.sock.sndbuf", "bytes", G, "sk_sndbuf of the sending socket", sk_sndbuf, S_SOCK },
-	{ "app.A.sock.skbs_held", "skbs", G, "skbs charged to the sending socket and not yet freed", sk_held, S_SOCK },
-	{ "app.A.tcp.cwnd", "packets", G, "snd_cwnd", tp_cwnd, S_TCP },
-	{ "app.A.tcp.packets_out", "packets", G, "segments sent and not yet acknowledged", tp_out, S_TCP },
-	{ "app.A.tcp.wmem_queued", "bytes", G, "sk_wmem_queued: bytes in the write queue (sent or not)", tp_queued, S_TCP },
-	{ "app.A.tcp.pacing_rate", "bit/s", G, "sk_pacing_rate", tp_pacing, S_TCP },
-	{ "app.A.tcp.srtt", "us", G, "smoothed RTT", tp_srtt, S_TCP },
-	{ "app.A.tcp.tsq_throttled", "0/1", G, "TSQ_THROTTLED: the socket waits for TX completion to free bytes", tp_tsq, S_TCP },
-	{ "app.A.tcp.tsq_throttles", "count", K, "times TSQ stopped tcp_write_xmit", tp_tsq_n, S_TCP },
-	{ "app.A.tcp.goodput", "bit/s", R, "bytes acknowledged per second", tp_acked_bits, S_TCP },
-	{ "app.A.tcp.retrans", "segments", K, "retransmitted segments", tp_retrans, S_TCP },
-	{ "host.H.irq.tx", "count", K, "interrupts the NIC raised with a TX-done cause", h_irq_tx, S_HOST },
-	{ "host.H.irq.tx_per_s", "1/s", R, "TX-done interrupts per second", h_irq_tx, S_HOST },
-	{ "host.H.irq.rx", "count", K, "interrupts the NIC raised with an RX cause", h_irq_rx, S_HOST },
-	{ "host.H.irq.rx_per_s", "1/s", R, "RX interrupts per second", h_irq_rx, S_HOST },
-	{ "host.H.cpuC.us", "fraction", R, "CPU busy in user code (top's us)", cpu_busy, S_CPU + 16 * ACCT_USER },
-	{ "host.H.cpuC.sy", "fraction", R, "CPU busy in the kernel for processes (top's sy)", cpu_busy, S_CPU + 16 * ACCT_SYS },
-	{ "host.H.cpuC.hi", "fraction", R, "CPU busy in hard interrupts (top's hi)", cpu_busy, S_CPU + 16 * ACCT_IRQ },
-	{ "host.H.cpuC.si", "fraction", R, "CPU busy in softirqs (top's si)", cpu_busy, S_CPU + 16 * ACCT_SOFTIRQ },
-	{ "host.H.cpuC.ksoftirqd", "fraction", R, "CPU running softirqs in ksoftirqd (part of si)", cpu_ksoftirqd, S_CPU },
-	{ "host.H.cpuC.time_squeeze", "count", K, "net_rx_action stopped with NAPIs left (budget or time spent)", cpu_squeeze, S_CPU },
-	{ "host.H.txqN.qdisc.qlen", "packets", G, "packets in the queue's qdisc", q_qlen, S_TXQ },
-	{ "host.H.txqN.qdisc.backlog", "bytes", G, "bytes in the queue's qdisc", q_backlog, S_TXQ },
-	{ "host.H.txqN.qdisc.drops", "packets", K, "packets the qdisc dropped", q_drops, S_TXQ },
-	{ "host.H.txqN.stopped", "0/1", G, "netif_xmit_stopped: the driver or BQL stopped the queue", q_stopped, S_TXQ },
-	{ "host.H.txqN.bql.limit", "bytes", G, "BQL (DQL) limit", bql_limit, S_BQL },
-	{ "host.H.txqN.bql.inflight", "bytes", G, "BQL in-flight bytes: queued to the driver, not completed", bql_inflight, S_BQL },
-	{ "host.H.txqN.ring.used", "descriptors", G, "TX ring descriptors held by the driver (sent or not, not yet reclaimed)", ring_used, S_TXQ },
-	{ "host.H.txqN.packets", "packets", K, "frames the NIC sent from the queue", ring_packets, S_TXQ },
-	{ "link.H.util", "fraction", R, "share of time the host's link port was transmitting", port_busy, S_PORT },
-	{ "link.H.rate", "bit/s", R, "bits the host's link port sent per second", port_bits, S_PORT },
+	{ "app.A.sock.wmem_alloc", "bytes", G, "sk_wmem_alloc of the sending socket: 1 + truesize of its skbs not yet freed", sk_wmem, S_SOCK,
+	  "sk_wmem_alloc", NULL },
+	{ "app.A.sock.sndbuf", "bytes", G, "sk_sndbuf of the sending socket", sk_sndbuf, S_SOCK,
+	  "sk_sndbuf", NULL },
+	{ "app.A.sock.send_limit", "bytes", G, "the bound the send path tests: raw/ICMP (ping) fails with ENOBUFS once sk_wmem_alloc > 2 x sk_sndbuf; UDP waits while sk_wmem_alloc >= sk_sndbuf, TCP while sk_wmem_queued >= sk_sndbuf", sk_limit, S_SOCK,
+	  "send limit", NULL },
+	{ "app.A.sock.skbs_held", "skbs", G, "skbs charged to the sending socket and not yet freed", sk_held, S_SOCK,
+	  "skbs held", NULL },
+	{ "app.A.ping.enobufs", "count", K, "sendmsg calls that failed with ENOBUFS (retried or printed)", ping_enobufs, S_PING,
+	  "ENOBUFS", "ENOBUFS" },
+	{ "app.A.tcp.cwnd", "packets", G, "snd_cwnd", tp_cwnd, S_TCP,
+	  "snd_cwnd", NULL },
+	{ "app.A.tcp.packets_out", "packets", G, "segments sent and not yet acknowledged", tp_out, S_TCP,
+	  "packets_out", NULL },
+	{ "app.A.tcp.wmem_queued", "bytes", G, "sk_wmem_queued: bytes in the write queue (sent or not)", tp_queued, S_TCP,
+	  "sk_wmem_queued", NULL },
+	{ "app.A.tcp.pacing_rate", "bit/s", G, "sk_pacing_rate", tp_pacing, S_TCP,
+	  "sk_pacing_rate", NULL },
+	{ "app.A.tcp.srtt", "us", G, "smoothed RTT", tp_srtt, S_TCP,
+	  "srtt", NULL },
+	{ "app.A.tcp.tsq_throttled", "0/1", G, "TSQ_THROTTLED: the socket waits for TX completion to free bytes", tp_tsq, S_TCP,
+	  "TSQ throttled", NULL },
+	{ "app.A.tcp.tsq_throttles", "count", K, "times TSQ stopped tcp_write_xmit", tp_tsq_n, S_TCP,
+	  "TSQ throttles", NULL },
+	{ "app.A.tcp.goodput", "bit/s", R, "bytes acknowledged per second", tp_acked_bits, S_TCP,
+	  "goodput", NULL },
+	{ "app.A.tcp.retrans", "segments", K, "retransmitted segments", tp_retrans, S_TCP,
+	  "retransmissions", "retransmission" },
+	{ "host.H.irq.tx", "count", K, "interrupts the NIC raised with a TX-done cause", h_irq_tx, S_HOST,
+	  "TX-done interrupts", "TX-done interrupt" },
+	{ "host.H.irq.tx_per_s", "1/s", R, "TX-done interrupts per second", h_irq_tx, S_HOST,
+	  "TX-done interrupts per second", NULL },
+	{ "host.H.irq.rx", "count", K, "interrupts the NIC raised with an RX cause", h_irq_rx, S_HOST,
+	  "RX interrupts", "RX interrupt" },
+	{ "host.H.irq.rx_per_s", "1/s", R, "RX interrupts per second", h_irq_rx, S_HOST,
+	  "RX interrupts per second", NULL },
+	{ "host.H.cpuC.us", "fraction", R, "CPU busy in user code (top's us)", cpu_busy, S_CPU + 16 * ACCT_USER,
+	  "us", NULL },
+	{ "host.H.cpuC.sy", "fraction", R, "CPU busy in the kernel for processes (top's sy)", cpu_busy, S_CPU + 16 * ACCT_SYS,
+	  "sy", NULL },
+	{ "host.H.cpuC.hi", "fraction", R, "CPU busy in hard interrupts (top's hi)", cpu_busy, S_CPU + 16 * ACCT_IRQ,
+	  "hi", NULL },
+	{ "host.H.cpuC.si", "fraction", R, "CPU busy in softirqs (top's si)", cpu_busy, S_CPU + 16 * ACCT_SOFTIRQ,
+	  "si", NULL },
+	{ "host.H.cpuC.ksoftirqd", "fraction", R, "CPU running softirqs in ksoftirqd (part of si)", cpu_ksoftirqd, S_CPU,
+	  "ksoftirqd", NULL },
+	{ "host.H.cpuC.time_squeeze", "count", K, "net_rx_action stopped with NAPIs left (budget or time spent)", cpu_squeeze, S_CPU,
+	  "time_squeeze", NULL },
+	{ "host.H.txqN.qdisc.qlen", "packets", G, "packets in the queue's qdisc", q_qlen, S_TXQ,
+	  "qdisc packets", NULL },
+	{ "host.H.txqN.qdisc.backlog", "bytes", G, "bytes in the queue's qdisc", q_backlog, S_TXQ,
+	  "qdisc backlog", NULL },
+	{ "host.H.txqN.qdisc.drops", "packets", K, "packets the qdisc dropped", q_drops, S_TXQ,
+	  "qdisc drops", NULL },
+	{ "host.H.txqN.stopped", "0/1", G, "netif_xmit_stopped: the driver or BQL stopped the queue", q_stopped, S_TXQ,
+	  "queue stopped", NULL },
+	{ "host.H.txqN.bql.limit", "bytes", G, "BQL (DQL) limit", bql_limit, S_BQL,
+	  "BQL limit", NULL },
+	{ "host.H.txqN.bql.inflight", "bytes", G, "BQL in-flight bytes: queued to the driver, not completed", bql_inflight, S_BQL,
+	  "BQL in flight", NULL },
+	{ "host.H.txqN.ring.used", "descriptors", G, "TX ring descriptors held by the driver (sent or not, not yet reclaimed)", ring_used, S_TXQ,
+	  "TX descriptors in use", NULL },
+	{ "host.H.txqN.packets", "packets", K, "frames the NIC sent from the queue", ring_packets, S_TXQ,
+	  "frames sent", NULL },
+	{ "link.H.util", "fraction", R, "share of time the host's link port was transmitting", port_busy, S_PORT,
+	  "link busy", NULL },
+	{ "link.H.rate", "bit/s", R, "bits the host's link port sent per second", port_bits, S_PORT,
+	  "link bit rate", NULL },
 };
 #undef G
 #undef K
@@ -214,6 +255,8 @@ void probes_enumerate(const struct world *w, struct probe_set *ps)
 		const struct world_app *a = &w->apps[i];
 
 		add_scope(ps, S_SOCK, app_sock(a), 0, a->cfg->name, 0);
+		if (a->kind == APP_PING)
+			add_scope(ps, S_PING, &a->u.ping, 0, a->cfg->name, 0);
 		if (a->kind == APP_STREAM)
 			add_scope(ps, S_TCP, &a->u.stream.tx, 0, a->cfg->name, 0);
 	}
@@ -311,6 +354,60 @@ const struct probe_tmpl *probe_tmpl_of(const char *name)
 		if (name_match(probe_catalogue[i].name, name))
 			return &probe_catalogue[i];
 	return NULL;
+}
+
+/* Is template segment t (tl long) a placeholder (H, A, txqN, cpuC)? */
+static bool seg_placeholder(const char *t, size_t tl)
+{
+	if (tl == 1 && (*t == 'H' || *t == 'A'))
+		return true;
+	return tl > 1 && (t[tl - 1] == 'N' || t[tl - 1] == 'C');
+}
+
+void probe_instance(const char *name, char *buf, size_t len)
+{
+	const struct probe_tmpl *pt = probe_tmpl_of(name);
+	const char *t = pt ? pt->name : "", *n = name;
+	size_t o = 0;
+
+	buf[0] = 0;
+	while (pt && *t && *n && o + 1 < len) {
+		size_t tl = strcspn(t, "."), nl = strcspn(n, ".");
+
+		if (seg_placeholder(t, tl))
+			o += (size_t)snprintf(buf + o, len - o, "%s%.*s", o ? " " : "",
+					      (int)nl, n);
+		t += tl + (t[tl] == '.');
+		n += nl + (n[nl] == '.');
+	}
+}
+
+int probe_rate_name(const char *name, char *buf, size_t len)
+{
+	const struct probe_tmpl *c = probe_tmpl_of(name), *r = NULL;
+	const char *t, *ct, *n = name;
+	size_t o = 0;
+	int i;
+
+	for (i = 0; c && c->kind == PROBE_COUNTER && i < probe_catalogue_len; i++)
+		if (probe_catalogue[i].kind == PROBE_RATE && probe_catalogue[i].get == c->get &&
+		    probe_catalogue[i].scope == c->scope)
+			r = &probe_catalogue[i];
+	if (!r)
+		return -1;
+	/* the rate's segments, with the counter name's where the templates
+	 * agree (the placeholders) */
+	for (t = r->name, ct = c->name; *t && o + 1 < len;) {
+		size_t tl = strcspn(t, "."), cl = strcspn(ct, "."), nl = strcspn(n, ".");
+		bool same = tl == cl && !strncmp(t, ct, tl);
+
+		o += (size_t)snprintf(buf + o, len - o, "%s%.*s", o ? "." : "",
+				      same ? (int)nl : (int)tl, same ? n : t);
+		t += tl + (t[tl] == '.');
+		ct += cl + (ct[cl] == '.');
+		n += nl + (n[nl] == '.');
+	}
+	return 0;
 }
 
 void probes_print_catalogue(FILE *out, bool markdown)

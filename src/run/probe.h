@@ -31,6 +31,9 @@ struct probe_tmpl {
 	const char	*help;
 	double		(*get)(const void *obj, int idx);
 	int		scope;		/* what obj points at (probe.c) */
+	const char	*label;		/* in words, for legends: "sk_wmem_alloc" */
+	const char	*event;		/* counters: one increase in words
+					 * ("ENOBUFS"), logged by events.h */
 };
 
 struct probe {
@@ -61,6 +64,12 @@ double probe_read(struct probe *p, double dt_s);
 extern const struct probe_tmpl probe_catalogue[];
 extern const int probe_catalogue_len;
 const struct probe_tmpl *probe_tmpl_of(const char *name);
+/* The instance a probe name is about, in words: "ping", "dut txq3",
+ * "peer cpu1" (the placeholder segments); "" if none. */
+void probe_instance(const char *name, char *buf, size_t len);
+/* The rate probe over the same counter as the counter probe `name`
+ * ("host.dut.irq.tx" -> "host.dut.irq.tx_per_s"); -1 if none. */
+int probe_rate_name(const char *name, char *buf, size_t len);
 const char *probe_kind_name(enum probe_kind k);
 void probes_print_catalogue(FILE *out, bool markdown);
 
