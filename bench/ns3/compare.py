@@ -18,6 +18,7 @@ run's raw figures. Nothing is tuned per side: the ns-3 program runs as
 built against Debian's libraries, nicsim as built by `make build`.
 """
 import argparse
+import datetime
 import json
 import os
 import platform
@@ -127,7 +128,8 @@ def main():
     ap.add_argument("--case", action="append",
                     help="only this case (repeatable): "
                     + ", ".join(c[0] for c in CASES))
-    ap.add_argument("--json", help="write every run's figures here")
+    ap.add_argument("--json", help="write the table and every run's figures here"
+                    " (bench/ns3.json: docs/performance.md's table, scripts/docfigs)")
     a = ap.parse_args()
     cases = [c for c in CASES if not a.case or c[0] in a.case]
     if not cases or a.runs < 1 or a.duration <= 0:
@@ -160,8 +162,10 @@ def main():
     print("| case | simulator | goodput Mbit/s | wall s (median) | "
           "sim s / wall s | events | M events/s | peak RSS MiB | nicsim speed / ns-3 |")
     print("|---|---|---|---|---|---|---|---|---|")
-    out = {"load_before": load0, "load_after": load1, "runs": a.runs,
-           "duration_s": a.duration, "cpu": cpu_model(), "cases": {}}
+    out = {"date": datetime.date.today().isoformat(), "cpu": cpu_model(),
+           "cpus": os.cpu_count(), "load_before": [round(x, 2) for x in load0],
+           "load_after": [round(x, 2) for x in load1], "runs": a.runs,
+           "duration_s": a.duration, "cases": {}}
     for name, what, _, inis in cases:
         ns = summary(raw[name]["ns-3"], a.duration)
         out["cases"][name] = {"ns-3": ns}

@@ -17,8 +17,9 @@
  *  - net/core/net-sysfs.c bql_set ("max", -EINVAL above DQL_MAX_LIMIT),
  *    bql_set_hold_time (msecs_to_jiffies).
  *  - include/linux/minmax.h (6.x) __clamp.
- * The 3.13.10 netdevice.h hooks are taken from linux-tx-path.md section 4
- * (same sequence without the trans_start stamp).
+ * The 3.13.10 netdevice.h hooks follow notes taken from that tree (the
+ * same sequence without the trans_start stamp; docs/kernel.md, "Byte Queue
+ * Limits (DQL)").
  */
 #include <errno.h>
 #include <string.h>

@@ -9,7 +9,7 @@
  * include/linux/netdevice.h (netdev_tx_sent_queue, __netdev_tx_sent_queue,
  * netdev_tx_completed_queue, netdev_tx_reset_queue) and the
  * byte_queue_limits sysfs stores of net/core/net-sysfs.c (bql_set,
- * bql_set_hold_time). linux-tx-path.md section 4.
+ * bql_set_hold_time). docs/kernel.md, "Byte Queue Limits (DQL)".
  *
  * Arithmetic is the kernel's: 32-bit unsigned counters that wrap, POSDIFF
  * and AFTER_EQ through a signed 32-bit difference. Time is jiffies passed

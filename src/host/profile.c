@@ -6,12 +6,12 @@
  * SK_WMEM_MAX), include/net/sock.h (SOCK_MIN_SNDBUF), include/linux/skbuff.h
  * (SKB_DATA_ALIGN, SKB_TRUESIZE) and net/core/skbuff.c (__alloc_skb,
  * kmalloc_reserve), as read in 3.13.10, 4.4.155 and 6.18.2; see
- * ../shared/docs/linux-tx-path.md section 1.
+ * docs/kernel.md, "Socket send buffer".
  *
  * Cycle costs are estimates of the right order for each core (a 1.2 GHz
- * ARMv7 PJ4B and a ~3 GHz x86-64), not yet calibrated against published
- * rows: the ping observations (B1, B4) do not depend on them. Calibration
- * is documented in docs/validation.md as it happens.
+ * ARMv7 PJ4B and a ~3 GHz x86-64); the ping observations (B1, B4) do not
+ * depend on them. The two fitted costs are below and in
+ * docs/validation.md, "Calibration".
  */
 #include <string.h>
 #include "host/profile.h"
@@ -55,7 +55,7 @@ _Static_assert(sizeof(struct cpu_costs) == (0 CPU_COST_FIELDS(CPU_COST_ONE)) * s
 }
 
 /* 32-bit ARM with 64-byte lines (multi_v7): sizeof(sk_buff) ~184 and
- * sizeof(skb_shared_info) ~184, both aligned to 192 (linux-tx-path.md 1.2,
+ * sizeof(skb_shared_info) ~184, both aligned to 192 (docs/kernel.md, truesize;
  * UNVERIFIED sizes); SKB_HEAD_ALIGN(MAX_TCP_HEADER 320) = 512, a power of
  * two, so SKB_SMALL_HEAD_SIZE = 512 + 64 = 576; MAX_TCP_HEADER =
  * L1_CACHE_ALIGN(128 + MAX_HEADER) = 320; HZ 100 (the ARM default). */
@@ -127,7 +127,8 @@ static const struct platform platforms[] = {
 #define NET_3X	.napi_weight = 64, .netdev_budget = 300, .netdev_budget_jiffies = 2, .dev_weight = 64
 
 /*
- * TSQ, pacing and GSO sizing per era: linux-tx-path.md sections 3 and 9.
+ * TSQ, pacing and GSO sizing per era: docs/kernel.md, "TCP Small Queues"
+ * and "GSO, the size goal and TSO deferral".
  * "3.5": no TSQ; "3.11": the fixed 128 KiB TSQ (3.6-3.11); "3.12-rc": the
  * dynamic limit before "tcp: tsq: restore minimal amount of queueing"
  * (98e09386), as in 3.12.0 (read); "3.12.0+tsq-fix": 3.12.0 with that

@@ -12,7 +12,7 @@
  *    3.12/3.13 code, backported to stable.
  *  - 3.12.0 tcp_output.c tcp_write_xmit: the dynamic TSQ limit before
  *    its fix ("tcp: TSQ can use a dynamic limit"), max(skb->truesize,
- *    sk_pacing_rate >> 10) with ">" (TSQ_DYN_312RC; linux-tx-path.md 3.1
+ *    sk_pacing_rate >> 10) with ">" (TSQ_DYN_312RC; the commit's description
  *    gives 2 * truesize, which 3.12.0 does not have); tcp.c
  *    tcp_xmit_size_goal with its cap at half of tcp_limit_output_bytes,
  *    gone in 3.10.65, 3.12.10 and 3.13.0 (trees with 98e09386's fix).

@@ -4,7 +4,8 @@
  * GSO/TSO size goal. Pure functions of their arguments, no simulator state.
  *
  * Follows, by era (sources read are named; the rest is marked UNVERIFIED
- * in tcp_formulas.c and in linux-tx-path.md sections 3 and 9):
+ * in tcp_formulas.c; docs/kernel.md, "TCP Small Queues" and "GSO, the
+ * size goal and TSO deferral"):
  *  - tcp_update_pacing_rate() and tcp_rtt_estimator(), net/ipv4/tcp_input.c
  *    (3.13.10: jiffies srtt, 200 %; 4.4.155 and 6.18.2: usec srtt, 200 %
  *    in slow start and 120 % otherwise; a ~3.19-4.1 tree: usec srtt, 200 %);

@@ -3,7 +3,7 @@
  * Dynamic queue limits (dql.c) with worked sequences: starvation growth,
  * over-limit completion, slack shrink after hold_time, clamping, the BQL
  * STACK_XOFF and xmit_more doorbell rules, 32-bit wraparound.
- * linux-tx-path.md section 4.
+ * docs/kernel.md, "Byte Queue Limits (DQL)".
  *
  * Notation in the comments, for one dql_completed(count) at jiffies j:
  *   nq = num_queued, nc = num_completed (before), pnq = prev_num_queued,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * Kernel formulas with the worked numbers of linux-tx-path.md section 1:
+ * Kernel formulas with the worked numbers of docs/kernel.md, "Socket send
+ * buffer":
  * skb->truesize of an ICMP echo request per arch and era, SOCK_MIN_SNDBUF,
  * the SO_SNDBUF rule, SK_WMEM_MAX.
  */

@@ -3,7 +3,7 @@
  * The per-era TCP formulas of tcp_formulas.c with worked numbers:
  * sk_pacing_rate (tcp_update_pacing_rate), the TCP Small Queues limit
  * and test (tcp_write_xmit / tcp_small_queue_check), the GSO size goal
- * (tcp_xmit_size_goal, tcp_tso_autosize). linux-tx-path.md sections 3, 9.
+ * (tcp_xmit_size_goal, tcp_tso_autosize). docs/kernel.md, TSQ and GSO.
  *
  * Common inputs: mss 1448 (1500 - 20 IP - 32 TCP with timestamps),
  * hlen 52, gso_max_size 65536, gso_max_segs 65535, cwnd 10.

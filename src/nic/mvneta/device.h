@@ -15,7 +15,7 @@
  * TX cause: bit q is set while the queue's sent counter EXCEEDS its
  * threshold (sent > thresh). Evidence: the 2016 commit setting
  * MVNETA_TXDONE_COAL_PKTS from 1 to 0 says a threshold of 1 "causes
- * interrupts every two packets" (linux-tx-path.md section 6.1); with 16,
+ * interrupts every two packets" (docs/kernel.md, mvneta); with 16,
  * the 17th sent packet raises it, which Willy Tarreau's "every 16 packets"
  * does not distinguish. There is no TX time threshold in NETA.
  * RX cause: bit 8+q latches when the occupied count reaches the threshold,

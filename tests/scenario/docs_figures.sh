@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Every figure the docs quote from a run sits in a block scripts/docfigs
+# generates; the blocks must be what this nicsim gives (and what the
+# committed benchmark results in bench/ say). A stale block fails here:
+# run scripts/docfigs --write.
+. "$(dirname "$0")/lib.inc"
+"$SRC/scripts/docfigs" --check --nicsim "$NICSIM" --src "$SRC" >"$T/diff" 2>"$T/err" ||
+	{ head -80 "$T/diff"; cat "$T/err"; fail "docs figures are stale: scripts/docfigs --write"; }
+echo "ok: every generated block of README.md and docs/ matches this build"
+
+# The checker itself, on a copy: a changed figure is found (exit 1 and a
+# diff), --write puts it back, an unknown or missing block is refused.
+C=$T/copy
+mkdir -p "$C/src/host"
+cp -r "$SRC/README.md" "$SRC/docs" "$SRC/scenarios" "$SRC/scripts" "$SRC/bench" "$C/"
+cp "$SRC/src/host/profile.c" "$C/src/host/"
+python3 - "$C/docs/observations.md" <<'PY' || fail "no observation-rows block to alter"
+import re, sys
+p = sys.argv[1]
+s = open(p).read()
+t = re.sub(r"(<!-- docfig: observation-rows -->\n(?:.*\n)*?\| B1 \|[^\n]*\| )7 ± 1", r"\g<1>8 ± 1", s)
+if t == s:
+    sys.exit(1)
+open(p, "w").write(t)
+PY
+"$C/scripts/docfigs" --check --nicsim "$NICSIM" observation-rows >"$T/d2" 2>&1 &&
+	fail "--check passed a changed figure"
+grep -q '^-| B1 .*8 ± 1' "$T/d2" || { cat "$T/d2"; fail "--check printed no diff of the change"; }
+"$C/scripts/docfigs" --write --nicsim "$NICSIM" observation-rows >/dev/null ||
+	fail "--write failed"
+cmp -s "$C/docs/observations.md" "$SRC/docs/observations.md" ||
+	fail "--write did not restore the block"
+sed -i 's/docfig: observation-rows/docfig: observation-rowz/' "$C/docs/observations.md"
+"$C/scripts/docfigs" --check --nicsim "$NICSIM" observation-rows >"$T/d3" 2>&1
+[ $? = 2 ] && grep -q "unknown block observation-rowz; did you mean observation-rows" "$T/d3" ||
+	{ cat "$T/d3"; fail "an unknown block is not refused with its closest name"; }
+echo "ok: --check finds a changed figure, --write restores it, unknown blocks are refused"
