@@ -4,11 +4,12 @@
  *   0  Ethernet: dst, src, type 0x0800                      14 bytes
  *  14  IPv4: 0x45, tos (ECN bits only), tot_len, id, DF, ttl, proto, csum  20 bytes
  *  34  ICMP: type, code 0, csum, id, seq, then payload      8 + payload_len
- *      UDP:  sport, dport, 8 + payload_len, csum 0, zeros   8 + payload_len
+ *      UDP:  sport, dport, 8 + payload_len, csum, zeros     8 + payload_len
  * Anything past the L4 payload up to skb->len (padding) is zero. The ICMP
  * checksum covers the whole IP payload as it is in the frame, which is
- * what a receiver verifies. File formats: pcap(5) / the libpcap file
- * format draft (draft-ietf-opsawg-pcap); headers: RFC 791, 792, 768.
+ * what a receiver verifies; UDP and TCP checksums add the pseudo-header.
+ * File formats: pcap(5) / the libpcap file format draft
+ * (draft-ietf-opsawg-pcap); headers: RFC 791, 792, 768, 793.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -57,19 +58,43 @@ static void put_le64(uint8_t *p, uint64_t v)
 	put_le32(p + 4, (uint32_t)(v >> 32));
 }
 
-/* RFC 1071 Internet checksum; an odd last byte is padded with zero. */
-static uint16_t inet_csum(const uint8_t *p, size_t len)
+/* RFC 1071: the ones' complement sum of p as 16-bit big-endian words, an
+ * odd last byte padded with zero, added to sum (not yet folded). */
+static uint64_t csum_add(uint64_t sum, const uint8_t *p, size_t len)
 {
-	uint32_t sum = 0;
 	size_t i;
 
 	for (i = 0; i + 1 < len; i += 2)
 		sum += (uint32_t)p[i] << 8 | p[i + 1];
 	if (len & 1)
 		sum += (uint32_t)p[len - 1] << 8;
+	return sum;
+}
+
+/* Fold to 16 bits and complement: the checksum field's value. */
+static uint16_t csum_fold(uint64_t sum)
+{
 	while (sum >> 16)
 		sum = (sum & 0xffff) + (sum >> 16);
 	return (uint16_t)~sum;
+}
+
+static uint16_t inet_csum(const uint8_t *p, size_t len)
+{
+	return csum_fold(csum_add(0, p, len));
+}
+
+/* The UDP and TCP checksum (RFC 768, RFC 793): over the pseudo-header
+ * (source and destination address, zero, protocol, L4 length) and the
+ * L4 header and data, as they are in frame f. */
+static uint16_t l4_csum(const uint8_t *f, uint32_t l4_len)
+{
+	const uint8_t *ip = f + ETH_HLEN;
+	uint64_t sum = csum_add(0, ip + 12, 8);	/* saddr, daddr */
+
+	sum += ip[9];				/* zero, protocol */
+	sum += l4_len;
+	return csum_fold(csum_add(sum, f + L4_OFF, l4_len));
 }
 
 static void put_mac(uint8_t *p, uint8_t idx)
@@ -128,22 +153,26 @@ static void build_icmp(uint8_t *f, uint32_t len, const struct sk_buff *skb)
 		put_be16(icmp + 2, inet_csum(icmp, len - L4_OFF));
 }
 
+/* UDP: a computed 0 goes out as 0xffff, 0 meaning "no checksum" (RFC 768). */
 static void build_udp(uint8_t *f, const struct sk_buff *skb)
 {
 	uint8_t *udp = f + L4_OFF;
+	uint16_t len = (uint16_t)(UDP_HLEN + skb->payload_len), sum;
 
 	put_be16(udp, skb->sport);
 	put_be16(udp + 2, skb->dport);
-	put_be16(udp + 4, (uint16_t)(UDP_HLEN + skb->payload_len));
-	put_be16(udp + 6, 0);			/* no checksum (RFC 768) */
+	put_be16(udp + 4, len);
+	put_be16(udp + 6, 0);
+	sum = l4_csum(f, len);
+	put_be16(udp + 6, sum ? sum : 0xffff);
 }
 
 /*
  * TCP: 20-byte header + NOP, NOP, timestamps (TSval/TSecr in
  * microseconds), then on ACKs that carry them NOP, NOP and the SACK
  * blocks; sequence numbers folded to 32 bits; the window field
- * carries min(window, 65535) (no scaling option is written); checksum 0
- * (offloaded on the wire of a real capture too).
+ * carries min(window, 65535) (no scaling option is written); the
+ * checksum over the pseudo-header, the header and the (zero) data.
  */
 static void build_tcp(uint8_t *f, const struct sk_buff *skb)
 {
@@ -178,6 +207,7 @@ static void build_tcp(uint8_t *f, const struct sk_buff *skb)
 		}
 		t[12] = (uint8_t)(((TCP_HLEN_TS + 4 + 8 * skb->nr_sack) / 4) << 4);
 	}
+	put_be16(t + 16, l4_csum(f, skb_ip_len(skb) - IPV4_HLEN));
 }
 
 /* Room for the headers and the whole L4 payload, zeroed. */

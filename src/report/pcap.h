@@ -8,8 +8,10 @@
  * sk_buff fields: Ethernet (02:00:00:00:00:(idx+1) MACs, type IPv4), an
  * IPv4 header with DF and a correct checksum, then an ICMP header with a
  * correct checksum and an iputils-ping payload (struct timeval of
- * app_stamp, then byte k = k & 0xff), or a UDP header (checksum 0) and
- * zero bytes. Other protocols get zero bytes after the IP header. The
+ * app_stamp, then byte k = k & 0xff), or a UDP header and zero bytes, or
+ * a TCP header with its options and zero bytes; UDP and TCP checksums
+ * are computed over the pseudo-header (RFC 768, 793), as a receiver
+ * verifies them. Other protocols get zero bytes after the IP header. The
  * frame is skb->len bytes, no FCS.
  *
  * The file is little-endian whatever the host, so output is byte-identical

@@ -7,8 +7,9 @@
  * payload long enough for the fill byte to wrap, odd length) and a UDP
  * datagram, reads the file back with an independent parser here, and
  * checks the file header, record timestamps and lengths, every header
- * field, the IPv4 and ICMP checksums (recomputed here) and the payload
- * bytes. Also: open and write errors.
+ * field, the IPv4, ICMP and UDP checksums (recomputed here) and the
+ * payload bytes; TCP segments (a data segment, an ACK with SACK blocks):
+ * header, options and checksum. Also: open and write errors.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -45,18 +46,39 @@ static uint32_t be32(const uint8_t *p)
 	return (uint32_t)be16(p) << 16 | be16(p + 2);
 }
 
-/* Ones' complement sum folded to 16 bits; 0xffff over data whose
- * checksum field is correct. */
-static uint16_t ones_sum(const uint8_t *p, size_t n)
+/* Ones' complement sum of a (even length) then b, folded to 16 bits;
+ * 0xffff over data whose checksum field is correct. */
+static uint16_t ones_sum_pair(const uint8_t *a, size_t na, const uint8_t *b, size_t nb)
 {
 	uint64_t s = 0;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		s += i & 1 ? p[i] : (uint64_t)p[i] << 8;
+	for (i = 0; i < na; i++)
+		s += i & 1 ? a[i] : (uint64_t)a[i] << 8;
+	for (i = 0; i < nb; i++)
+		s += i & 1 ? b[i] : (uint64_t)b[i] << 8;
 	while (s >> 16)
 		s = (s & 0xffff) + (s >> 16);
 	return (uint16_t)s;
+}
+
+static uint16_t ones_sum(const uint8_t *p, size_t n)
+{
+	return ones_sum_pair(p, 0, p, n);
+}
+
+/* The UDP/TCP sum: the pseudo-header (addresses, protocol, L4 length)
+ * and the L4 bytes; 0xffff when the checksum field is correct. */
+static uint16_t l4_sum(const uint8_t *ip, const uint8_t *l4, size_t n)
+{
+	uint8_t pseudo[12];
+
+	memcpy(pseudo, ip + 12, 8);
+	pseudo[8] = 0;
+	pseudo[9] = ip[9];
+	pseudo[10] = (uint8_t)(n >> 8);
+	pseudo[11] = (uint8_t)n;
+	return ones_sum_pair(pseudo, sizeof(pseudo), l4, n);
 }
 
 struct rec {
@@ -193,7 +215,8 @@ static void check_udp(const struct rec *r, const struct sk_buff *s)
 	assert_int_equal(be16(udp), s->sport);
 	assert_int_equal(be16(udp + 2), s->dport);
 	assert_int_equal(be16(udp + 4), 8 + s->payload_len);
-	assert_int_equal(be16(udp + 6), 0);
+	assert_int_not_equal(be16(udp + 6), 0);	/* 0 would mean none */
+	assert_int_equal(l4_sum(r->f + 14, udp, 8 + s->payload_len), 0xffff);
 	for (k = 0; k < s->payload_len; k++)
 		assert_int_equal(udp[8 + k], 0);
 }
@@ -245,6 +268,92 @@ static void test_write_and_read_back(void **state)
 	free(fl.data);
 }
 
+static void tcp_skb(struct sk_buff *s, uint32_t payload, uint32_t opt_len)
+{
+	base_skb(s, IPPROTO_TCP_, payload, TCP_HLEN_TS + opt_len);
+	s->ip_id = 0x1234;
+	s->sport = 33000;
+	s->dport = 5001;
+	s->seq = (5ull << 32) + 1000;		/* folded to 32 bits: 1000 */
+	s->end_seq = s->seq + payload;
+	s->ack_seq = 77777;
+	s->tcp_flags = TCPHDR_ACK | TCPHDR_PSH;
+	s->tcp_win = 29200;
+	s->tsval = 3 * PS_PER_MS + 999;		/* 3000 us */
+	s->tsecr = 2 * PS_PER_MS;
+}
+
+/* The TCP header and its timestamps option, and the checksum over the
+ * pseudo-header, the header with its options and the zero data. */
+static void check_tcp(const struct rec *r, const struct sk_buff *s, uint32_t hlen)
+{
+	const uint8_t *t = r->f + 34;
+	uint32_t k;
+
+	check_eth_ip(r, s);
+	assert_int_equal(be16(t), s->sport);
+	assert_int_equal(be16(t + 2), s->dport);
+	assert_int_equal(be32(t + 4), (uint32_t)s->seq);
+	assert_int_equal(be32(t + 8), (uint32_t)s->ack_seq);
+	assert_int_equal(t[12] >> 4, hlen / 4);
+	assert_int_equal(t[13], s->tcp_flags);
+	assert_int_equal(be16(t + 18), 0);		/* urgent pointer */
+	assert_int_equal(l4_sum(r->f + 14, t, s->len - 34), 0xffff);
+	for (k = hlen; k < s->len - 34; k++)
+		assert_int_equal(t[k], 0);
+}
+
+/* A data segment and an ACK with two SACK blocks: header, timestamps
+ * and SACK option, checksum. */
+static void test_tcp_frames(void **state)
+{
+	static const uint8_t ts_opt[4] = { 1, 1, 8, 10 };
+	char path[] = "/tmp/nicsim-pcap-XXXXXX";
+	struct sk_buff data, ack;
+	struct pcap_writer *w;
+	struct file fl;
+	const uint8_t *t;
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	tcp_skb(&data, 1448, 0);
+	tcp_skb(&ack, 0, 4 + 2 * 8);
+	ack.tcp_flags = TCPHDR_ACK;
+	ack.nr_sack = 2;
+	ack.sack[0][0] = 1448;
+	ack.sack[0][1] = 2 * 1448;
+	ack.sack[1][0] = -1448;			/* a D-SACK below ack_seq */
+	ack.sack[1][1] = 0;
+	w = pcap_open(path);
+	assert_non_null(w);
+	assert_int_equal(pcap_write_skb(w, PS_PER_S, &data), 0);
+	assert_int_equal(pcap_write_skb(w, 2 * PS_PER_S, &ack), 0);
+	pcap_close(w);
+
+	read_file(path, &fl);
+	unlink(path);
+	assert_int_equal(fl.n, 2);
+	check_tcp(&fl.r[0], &data, 32);
+	t = fl.r[0].f + 34;
+	assert_int_equal(be16(t + 14), 29200);
+	assert_memory_equal(t + 20, ts_opt, 4);
+	assert_int_equal(be32(t + 24), 3000);
+	assert_int_equal(be32(t + 28), 2000);
+	check_tcp(&fl.r[1], &ack, 52);
+	t = fl.r[1].f + 34;
+	assert_int_equal(t[32], 1);			/* NOP, NOP, SACK */
+	assert_int_equal(t[33], 1);
+	assert_int_equal(t[34], 5);
+	assert_int_equal(t[35], 2 + 16);
+	assert_int_equal(be32(t + 36), 77777 + 1448);
+	assert_int_equal(be32(t + 40), 77777 + 2 * 1448);
+	assert_int_equal(be32(t + 44), 77777 - 1448);
+	assert_int_equal(be32(t + 48), 77777);
+	free(fl.data);
+}
+
 static void test_errors(void **state)
 {
 	char path[] = "/tmp/nicsim-pcap-XXXXXX";
@@ -276,6 +385,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_write_and_read_back),
+		cmocka_unit_test(test_tcp_frames),
 		cmocka_unit_test(test_errors),
 	};
 
