@@ -12,6 +12,7 @@
  * (draft-ietf-opsawg-pcap); headers: RFC 791, 792, 768, 793.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +25,19 @@
 
 struct pcap_writer {
 	FILE	*f;
+	char	*path;		/* NULL for a temporary file */
 	uint8_t	*buf;
 	size_t	cap;
+	uint64_t frames;
+	int	err;		/* errno of the first failed write, or 0 */
+};
+
+/* Both directions' frames, each first in its own temporary capture (in
+ * time order, as a port sends), merged into out at the end. */
+struct pcap_merge {
+	struct pcap_writer *out;
+	struct pcap_writer *dir[2];
+	bool	done;
 };
 
 static void put_be16(uint8_t *p, uint16_t v)
@@ -95,6 +107,12 @@ static uint16_t l4_csum(const uint8_t *f, uint32_t l4_len)
 	sum += ip[9];				/* zero, protocol */
 	sum += l4_len;
 	return csum_fold(csum_add(sum, f + L4_OFF, l4_len));
+}
+
+static uint32_t get_le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
 }
 
 static void put_mac(uint8_t *p, uint8_t idx)
@@ -239,18 +257,8 @@ static int write_all(struct pcap_writer *w, const void *p, size_t n)
 	return -1;
 }
 
-struct pcap_writer *pcap_open(const char *path)
+static void put_le_header(uint8_t h[24])
 {
-	struct pcap_writer *w = calloc(1, sizeof(*w));
-	uint8_t h[24];
-
-	if (!w)
-		return NULL;
-	w->f = fopen(path, "wb");
-	if (!w->f) {
-		free(w);
-		return NULL;
-	}
 	put_le32(h, PCAP_MAGIC_NS);
 	put_le16(h + 4, 2);			/* version 2.4 */
 	put_le16(h + 6, 4);
@@ -258,6 +266,22 @@ struct pcap_writer *pcap_open(const char *path)
 	put_le32(h + 12, 0);			/* sigfigs */
 	put_le32(h + 16, PCAP_SNAPLEN);
 	put_le32(h + 20, PCAP_LINKTYPE_ETHERNET);
+}
+
+/* A writer on f (closed on failure): the file header written. */
+static struct pcap_writer *pcap_start(FILE *f, const char *path)
+{
+	struct pcap_writer *w = calloc(1, sizeof(*w));
+	uint8_t h[24];
+
+	if (!w || (path && !(w->path = strdup(path)))) {
+		free(w);
+		fclose(f);
+		errno = ENOMEM;
+		return NULL;
+	}
+	w->f = f;
+	put_le_header(h);
 	if (write_all(w, h, sizeof(h))) {
 		int e = errno;
 
@@ -268,7 +292,16 @@ struct pcap_writer *pcap_open(const char *path)
 	return w;
 }
 
-int pcap_write_skb(struct pcap_writer *w, sim_time_t t, const struct sk_buff *skb)
+struct pcap_writer *pcap_open(const char *path)
+{
+	FILE *f = fopen(path, "wb");
+
+	if (!f)
+		return NULL;
+	return pcap_start(f, path);
+}
+
+static int write_frame(struct pcap_writer *w, sim_time_t t, const struct sk_buff *skb)
 {
 	uint32_t incl = skb->len < PCAP_SNAPLEN ? skb->len : PCAP_SNAPLEN;
 	uint8_t rec[16], *f;
@@ -293,9 +326,37 @@ int pcap_write_skb(struct pcap_writer *w, sim_time_t t, const struct sk_buff *sk
 	put_le32(rec + 4, (uint32_t)(t % PS_PER_S / PS_PER_NS));
 	put_le32(rec + 8, incl);
 	put_le32(rec + 12, skb->len);
-	if (write_all(w, rec, sizeof(rec)) || write_all(w, f, incl))
+	return write_all(w, rec, sizeof(rec)) || write_all(w, f, incl) ? -1 : 0;
+}
+
+int pcap_write_skb(struct pcap_writer *w, sim_time_t t, const struct sk_buff *skb)
+{
+	if (write_frame(w, t, skb)) {
+		if (!w->err)
+			w->err = errno;
 		return -1;
+	}
+	w->frames++;
 	return 0;
+}
+
+uint64_t pcap_frames(const struct pcap_writer *w)
+{
+	return w->frames;
+}
+
+const char *pcap_path(const struct pcap_writer *w)
+{
+	return w->path;
+}
+
+int pcap_flush(struct pcap_writer *w)
+{
+	errno = 0;
+	if (!w->err && (fflush(w->f) || ferror(w->f)))
+		w->err = errno ? errno : EIO;
+	errno = w->err;
+	return w->err ? -1 : 0;
 }
 
 void pcap_close(struct pcap_writer *w)
@@ -303,6 +364,125 @@ void pcap_close(struct pcap_writer *w)
 	if (!w)
 		return;
 	fclose(w->f);
+	free(w->path);
 	free(w->buf);
 	free(w);
+}
+
+struct pcap_merge *pcap_merge_open(const char *path)
+{
+	struct pcap_merge *m = calloc(1, sizeof(*m));
+	int i, e;
+
+	if (!m)
+		return NULL;
+	for (i = 0; i < 2; i++) {
+		FILE *f = tmpfile();	/* unlinked: nothing left behind */
+
+		m->dir[i] = f ? pcap_start(f, NULL) : NULL;
+		if (!m->dir[i])
+			break;
+	}
+	if (i == 2)
+		m->out = pcap_open(path);
+	if (m->out)
+		return m;
+	e = errno;
+	m->done = true;
+	pcap_merge_close(m);
+	errno = e;
+	return NULL;
+}
+
+int pcap_merge_write(struct pcap_merge *m, int dir, sim_time_t t, const struct sk_buff *skb)
+{
+	return pcap_write_skb(m->dir[dir], t, skb);
+}
+
+/* The next record of a temporary capture into hdr and buf: 1, or 0 at
+ * its end, -1 if it cannot be read. */
+static int read_rec(FILE *f, uint8_t hdr[16], uint8_t *buf)
+{
+	size_t n = fread(hdr, 1, 16, f);
+	uint32_t incl;
+
+	if (!n && feof(f))
+		return 0;
+	if (n != 16)
+		return -1;
+	incl = get_le32(hdr + 8);
+	if (incl > PCAP_SNAPLEN || fread(buf, 1, incl, f) != incl)
+		return -1;
+	return 1;
+}
+
+static uint64_t rec_ns(const uint8_t hdr[16])
+{
+	return (uint64_t)get_le32(hdr) * 1000000000u + get_le32(hdr + 4);
+}
+
+/* Merge the two temporary captures into out, by timestamp, direction 0
+ * first at equal ones. Reads one record of each at a time. */
+static int merge_dirs(struct pcap_merge *m)
+{
+	static const size_t room = 16 + PCAP_SNAPLEN;
+	uint8_t *rec[2] = { malloc(room), malloc(room) };
+	int more[2] = { 0, 0 }, i, rc = -1;
+
+	if (!rec[0] || !rec[1]) {
+		errno = ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < 2; i++) {
+		if (pcap_flush(m->dir[i]) || fseek(m->dir[i]->f, 24, SEEK_SET))
+			goto out;
+		more[i] = read_rec(m->dir[i]->f, rec[i], rec[i] + 16);
+		if (more[i] < 0)
+			goto io;
+	}
+	while (more[0] || more[1]) {
+		i = !more[0] || (more[1] && rec_ns(rec[1]) < rec_ns(rec[0]));
+		if (write_all(m->out, rec[i], 16 + (size_t)get_le32(rec[i] + 8)))
+			goto out;
+		m->out->frames++;
+		more[i] = read_rec(m->dir[i]->f, rec[i], rec[i] + 16);
+		if (more[i] < 0)
+			goto io;
+	}
+	rc = pcap_flush(m->out);
+	goto out;
+io:
+	errno = EIO;
+out:
+	if (rc && !m->out->err)
+		m->out->err = errno;
+	free(rec[0]);
+	free(rec[1]);
+	return rc;
+}
+
+int pcap_merge_finish(struct pcap_merge *m)
+{
+	if (!m->done) {
+		m->done = true;
+		merge_dirs(m);
+	}
+	return pcap_flush(m->out);
+}
+
+const struct pcap_writer *pcap_merge_file(const struct pcap_merge *m)
+{
+	return m->out;
+}
+
+void pcap_merge_close(struct pcap_merge *m)
+{
+	if (!m)
+		return;
+	if (!m->done)
+		pcap_merge_finish(m);
+	pcap_close(m->out);
+	pcap_close(m->dir[0]);
+	pcap_close(m->dir[1]);
+	free(m);
 }
