@@ -185,46 +185,97 @@ static void build_udp(uint8_t *f, const struct sk_buff *skb)
 	put_be16(udp + 6, sum ? sum : 0xffff);
 }
 
+/* The timestamps option's kind and length, TSval and TSecr (in
+ * microseconds); o[0], o[1] are left to the caller (NOPs, or a 2-byte
+ * option that shares the word). */
+static void put_ts(uint8_t *o, const struct sk_buff *skb)
+{
+	o[2] = 8;
+	o[3] = 10;
+	put_be32(o + 4, (uint32_t)(skb->tsval / PS_PER_US));
+	put_be32(o + 8, (uint32_t)(skb->tsecr / PS_PER_US));
+}
+
+/* A SYN's options as tcp_options_write lays them out: MSS; SACK-permitted
+ * sharing the timestamps' word (else NOP, NOP and the timestamps, or NOP,
+ * NOP, SACK-permitted); NOP and the window scale. Returns their length. */
+static uint32_t put_syn_options(uint8_t *o, const struct sk_buff *skb)
+{
+	uint8_t *p = o;
+
+	if (skb->tcp_opts & TCP_OPT_MSS) {
+		p[0] = 2;
+		p[1] = 4;
+		put_be16(p + 2, skb->tcp_mss);
+		p += 4;
+	}
+	if (skb->tcp_opts & TCP_OPT_TS) {
+		p[0] = skb->tcp_opts & TCP_OPT_SACK_PERM ? 4 : 1;
+		p[1] = skb->tcp_opts & TCP_OPT_SACK_PERM ? 2 : 1;
+		put_ts(p, skb);
+		p += 12;
+	} else if (skb->tcp_opts & TCP_OPT_SACK_PERM) {
+		p[0] = 1;
+		p[1] = 1;
+		p[2] = 4;
+		p[3] = 2;
+		p += 4;
+	}
+	if (skb->tcp_opts & TCP_OPT_WSCALE) {
+		p[0] = 1;
+		p[1] = 3;
+		p[2] = 3;
+		p[3] = skb->tcp_wscale;
+		p += 4;
+	}
+	return (uint32_t)(p - o);
+}
+
+/* Other segments: NOP, NOP, timestamps, then on ACKs that carry them
+ * NOP, NOP and the SACK blocks. Returns their length. */
+static uint32_t put_options(uint8_t *o, const struct sk_buff *skb)
+{
+	int i;
+
+	o[0] = 1;
+	o[1] = 1;
+	put_ts(o, skb);
+	if (!skb->nr_sack)
+		return 12;
+	o[12] = 1;
+	o[13] = 1;
+	o[14] = 5;	/* SACK */
+	o[15] = (uint8_t)(2 + 8 * skb->nr_sack);
+	for (i = 0; i < skb->nr_sack; i++) {
+		put_be32(o + 16 + 8 * i, (uint32_t)(skb->ack_seq + skb->sack[i][0]));
+		put_be32(o + 20 + 8 * i, (uint32_t)(skb->ack_seq + skb->sack[i][1]));
+	}
+	return 16 + 8 * (uint32_t)skb->nr_sack;
+}
+
 /*
- * TCP: 20-byte header + NOP, NOP, timestamps (TSval/TSecr in
- * microseconds), then on ACKs that carry them NOP, NOP and the SACK
- * blocks; sequence numbers folded to 32 bits; the window field
- * carries min(window, 65535) (no scaling option is written); the
- * checksum over the pseudo-header, the header and the (zero) data.
+ * TCP: the 20-byte header and its options; sequence numbers folded to 32
+ * bits; the window field unscaled on a SYN (RFC 7323), else the window
+ * shifted right by the sender's scale (skb->tcp_wscale), at most 65535;
+ * the checksum over the pseudo-header, the header and the (zero) data.
  */
 static void build_tcp(uint8_t *f, const struct sk_buff *skb)
 {
 	uint8_t *t = f + L4_OFF;
+	bool syn = skb->tcp_flags & TCPHDR_SYN;
+	uint32_t win = syn ? skb->tcp_win : skb->tcp_win >> skb->tcp_wscale;
+	uint32_t hlen = TCP_HLEN + (syn ? put_syn_options(t + TCP_HLEN, skb) :
+					  put_options(t + TCP_HLEN, skb));
 
 	put_be16(t, skb->sport);
 	put_be16(t + 2, skb->dport);
 	put_be32(t + 4, (uint32_t)skb->seq);
 	put_be32(t + 8, (uint32_t)skb->ack_seq);
-	t[12] = (uint8_t)((TCP_HLEN_TS / 4) << 4);
+	t[12] = (uint8_t)((hlen / 4) << 4);
 	t[13] = skb->tcp_flags;
-	put_be16(t + 14, (uint16_t)(skb->tcp_win > 65535 ? 65535 : skb->tcp_win));
+	put_be16(t + 14, (uint16_t)(win > 65535 ? 65535 : win));
 	put_be16(t + 16, 0);
 	put_be16(t + 18, 0);
-	t[20] = 1;	/* NOP */
-	t[21] = 1;
-	t[22] = 8;	/* timestamps */
-	t[23] = 10;
-	put_be32(t + 24, (uint32_t)(skb->tsval / PS_PER_US));
-	put_be32(t + 28, (uint32_t)(skb->tsecr / PS_PER_US));
-	if (skb->nr_sack) {
-		uint8_t *o = t + TCP_HLEN_TS;
-		int i;
-
-		o[0] = 1;	/* NOP */
-		o[1] = 1;
-		o[2] = 5;	/* SACK */
-		o[3] = (uint8_t)(2 + 8 * skb->nr_sack);
-		for (i = 0; i < skb->nr_sack; i++) {
-			put_be32(o + 4 + 8 * i, (uint32_t)(skb->ack_seq + skb->sack[i][0]));
-			put_be32(o + 8 + 8 * i, (uint32_t)(skb->ack_seq + skb->sack[i][1]));
-		}
-		t[12] = (uint8_t)(((TCP_HLEN_TS + 4 + 8 * skb->nr_sack) / 4) << 4);
-	}
 	put_be16(t + 16, l4_csum(f, skb_ip_len(skb) - IPV4_HLEN));
 }
 

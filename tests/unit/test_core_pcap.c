@@ -8,8 +8,9 @@
  * datagram, reads the file back with an independent parser here, and
  * checks the file header, record timestamps and lengths, every header
  * field, the IPv4, ICMP and UDP checksums (recomputed here) and the
- * payload bytes; TCP segments (a data segment, an ACK with SACK blocks):
- * header, options and checksum. Also: open and write errors.
+ * payload bytes; TCP segments (a data segment, an ACK with SACK blocks,
+ * SYNs with their options, scaled windows): header, options and
+ * checksum. Also: open and write errors.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -354,6 +355,81 @@ static void test_tcp_frames(void **state)
 	free(fl.data);
 }
 
+/* A SYN and SYN-ACK with their options as Linux lays them out, a SYN-ACK
+ * without SACK-permitted, and the window field: unscaled on SYNs, the
+ * window shifted by the sender's scale on others. */
+static void test_tcp_syn_frames(void **state)
+{
+	char path[] = "/tmp/nicsim-pcap-XXXXXX";
+	struct sk_buff syn, synack, ack, big;
+	struct pcap_writer *w;
+	struct file fl;
+	const uint8_t *t;
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	tcp_skb(&syn, 0, 8);
+	syn.tcp_flags = TCPHDR_SYN | TCPHDR_ECE | TCPHDR_CWR;
+	syn.tcp_opts = TCP_OPT_MSS | TCP_OPT_SACK_PERM | TCP_OPT_TS | TCP_OPT_WSCALE;
+	syn.tcp_mss = 1460;
+	syn.tcp_wscale = 7;
+	syn.seq = UINT64_MAX;
+	syn.ack_seq = 0;
+	syn.tsecr = 0;
+	syn.tcp_win = 64240;
+	assert_int_equal(syn.len, 74);
+	assert_int_equal(tcp_syn_hlen(syn.tcp_opts), 40);
+	synack = syn;
+	synack.tcp_flags = TCPHDR_SYN | TCPHDR_ACK;
+	synack.tcp_opts &= (uint8_t)~TCP_OPT_SACK_PERM;
+	synack.ack_seq = 0;
+	synack.tcp_wscale = 2;
+	tcp_skb(&ack, 0, 0);
+	ack.tcp_flags = TCPHDR_ACK;
+	ack.tcp_win = 29312;			/* 229 << 7 */
+	ack.tcp_wscale = 7;
+	tcp_skb(&big, 0, 0);
+	big.tcp_win = 16 << 20;			/* more than 65535 << 7 */
+	big.tcp_wscale = 7;
+	w = pcap_open(path);
+	assert_non_null(w);
+	assert_int_equal(pcap_write_skb(w, 1, &syn), 0);
+	assert_int_equal(pcap_write_skb(w, 2, &synack), 0);
+	assert_int_equal(pcap_write_skb(w, 3, &ack), 0);
+	assert_int_equal(pcap_write_skb(w, 4, &big), 0);
+	pcap_close(w);
+	read_file(path, &fl);
+	unlink(path);
+	assert_int_equal(fl.n, 4);
+	check_tcp(&fl.r[0], &syn, 40);
+	t = fl.r[0].f + 34;
+	assert_int_equal(be32(t + 4), 0xffffffff);
+	assert_int_equal(be16(t + 14), 64240);		/* a SYN's window: unscaled */
+	{
+		static const uint8_t mss_sack_ts[8] = { 2, 4, 0x05, 0xb4, 4, 2, 8, 10 };
+		static const uint8_t ws[4] = { 1, 3, 3, 7 };
+
+		assert_memory_equal(t + 20, mss_sack_ts, 8);
+		assert_memory_equal(t + 36, ws, 4);
+	}
+	assert_int_equal(be32(t + 28), 3000);		/* TSval */
+	check_tcp(&fl.r[1], &synack, 40);
+	t = fl.r[1].f + 34;
+	{
+		static const uint8_t mss_ts[8] = { 2, 4, 0x05, 0xb4, 1, 1, 8, 10 };
+
+		assert_memory_equal(t + 20, mss_ts, 8);
+		assert_int_equal(t[39], 2);
+	}
+	check_tcp(&fl.r[2], &ack, 32);
+	assert_int_equal(be16(fl.r[2].f + 34 + 14), 229);
+	check_tcp(&fl.r[3], &big, 32);
+	assert_int_equal(be16(fl.r[3].f + 34 + 14), 65535);
+	free(fl.data);
+}
+
 static void test_errors(void **state)
 {
 	char path[] = "/tmp/nicsim-pcap-XXXXXX";
@@ -386,6 +462,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_write_and_read_back),
 		cmocka_unit_test(test_tcp_frames),
+		cmocka_unit_test(test_tcp_syn_frames),
 		cmocka_unit_test(test_errors),
 	};
 
