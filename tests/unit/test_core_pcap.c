@@ -10,7 +10,8 @@
  * field, the IPv4, ICMP and UDP checksums (recomputed here) and the
  * payload bytes; TCP segments (a data segment, an ACK with SACK blocks,
  * SYNs with their options, scaled windows): header, options and
- * checksum. Also: open and write errors.
+ * checksum. Two directions merged in time order. Also: open and write
+ * errors.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -121,6 +122,7 @@ static void read_file(const char *path, struct file *fl)
 
 /* ---- the frames ------------------------------------------------------- */
 
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #define IP(a, b, c, d) ((uint32_t)(a) << 24 | (b) << 16 | (c) << 8 | (d))
 
 static void base_skb(struct sk_buff *s, uint8_t proto, uint32_t payload, uint32_t l4)
@@ -430,6 +432,46 @@ static void test_tcp_syn_frames(void **state)
 	free(fl.data);
 }
 
+/* Two directions written out of global time order (each in order, as a
+ * port sends) merge by timestamp, direction 0 first at equal ones. */
+static void test_merge(void **state)
+{
+	static const struct { int dir; sim_time_t t; uint16_t id; } in[] = {
+		{ 1, 1 * PS_PER_US, 10 }, { 1, 3 * PS_PER_US, 11 }, { 1, 3 * PS_PER_US, 12 },
+		{ 0, 2 * PS_PER_US, 20 }, { 0, 3 * PS_PER_US + 999, 21 }, { 0, 5 * PS_PER_US, 22 },
+	};
+	static const uint16_t want[] = { 10, 20, 21, 11, 12, 22 };
+	char path[] = "/tmp/nicsim-pcap-XXXXXX";
+	struct pcap_merge *m;
+	struct sk_buff s;
+	struct file fl;
+	size_t i;
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	m = pcap_merge_open(path);
+	assert_non_null(m);
+	for (i = 0; i < ARRAY_LEN(in); i++) {
+		icmp_skb(&s, 56, 1);
+		s.ip_id = in[i].id;
+		assert_int_equal(pcap_merge_write(m, in[i].dir, in[i].t, &s), 0);
+	}
+	assert_int_equal(pcap_merge_finish(m), 0);
+	assert_int_equal(pcap_frames(pcap_merge_file(m)), 6);
+	assert_string_equal(pcap_path(pcap_merge_file(m)), path);
+	pcap_merge_close(m);
+	read_file(path, &fl);
+	unlink(path);
+	check_file_header(&fl);
+	assert_int_equal(fl.n, 6);
+	for (i = 0; i < ARRAY_LEN(want); i++)
+		assert_int_equal(be16(fl.r[i].f + 18), want[i]);	/* IP id */
+	assert_int_equal(fl.r[2].nsec, 3000);	/* 3 us + 999 ps: the same ns */
+	free(fl.data);
+}
+
 static void test_errors(void **state)
 {
 	char path[] = "/tmp/nicsim-pcap-XXXXXX";
@@ -463,6 +505,7 @@ int main(void)
 		cmocka_unit_test(test_write_and_read_back),
 		cmocka_unit_test(test_tcp_frames),
 		cmocka_unit_test(test_tcp_syn_frames),
+		cmocka_unit_test(test_merge),
 		cmocka_unit_test(test_errors),
 	};
 
