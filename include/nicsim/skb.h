@@ -4,7 +4,8 @@
  *
  * Models: len, truesize (charged to the owner socket), the owner and its
  * destructor, queue mapping and priority, and the protocol header fields
- * nicsim needs (IPv4 addresses, protocol, ICMP id/seq, UDP ports). Payload
+ * nicsim needs (IPv4 addresses, protocol, ICMP id/seq, UDP ports, TCP
+ * sequence numbers, flags, window and options). Payload
  * bytes are not stored; the pcap writer synthesises them.
  * Leaves out: fragments, clones, cloned data references, checksums.
  * Follows include/linux/skbuff.h.
@@ -27,12 +28,38 @@
 #define IPPROTO_UDP_	17
 #define IPPROTO_TCP_	6
 #define TCP_HLEN_TS	32	/* 20 + timestamps option 12 */
+#define TCP_HLEN	20
 #define TCPHDR_FIN	0x01
 #define TCPHDR_SYN	0x02
 #define TCPHDR_PSH	0x08
 #define TCPHDR_ACK	0x10
 #define TCPHDR_ECE	0x40
 #define TCPHDR_CWR	0x80
+
+/* Options a SYN or SYN-ACK carries (skb->tcp_opts) */
+#define TCP_OPT_MSS		0x01
+#define TCP_OPT_SACK_PERM	0x02
+#define TCP_OPT_TS		0x04
+#define TCP_OPT_WSCALE		0x08
+
+/* The TCP header length of a SYN or SYN-ACK with these options, laid out
+ * as tcp_options_write does: MSS (4); SACK-permitted in the two NOPs
+ * before the timestamps (4 + 8), or NOP, NOP, SACK-permitted (4) without
+ * them; NOP and the window scale (4). MSS, SACK, TS and WS: 40 bytes. */
+static inline uint32_t tcp_syn_hlen(uint8_t opts)
+{
+	uint32_t n = TCP_HLEN;
+
+	if (opts & TCP_OPT_MSS)
+		n += 4;
+	if (opts & TCP_OPT_TS)
+		n += 12;
+	else if (opts & TCP_OPT_SACK_PERM)
+		n += 4;
+	if (opts & TCP_OPT_WSCALE)
+		n += 4;
+	return n;
+}
 
 /* IPv4 ECN field values in skb->ecn (include/net/inet_ecn.h) */
 enum {
@@ -112,8 +139,14 @@ struct sk_buff {
 	uint64_t	seq;
 	uint64_t	end_seq;
 	uint64_t	ack_seq;
-	uint32_t	tcp_win;	/* advertised window, bytes (unscaled) */
+	uint32_t	tcp_win;	/* advertised window, bytes (what the field
+					 * means after scaling) */
 	uint8_t		tcp_flags;
+	uint8_t		tcp_opts;	/* a SYN's options, TCP_OPT_* (0 on others) */
+	/* a SYN: its window scale option; others: the shift the window
+	 * field is scaled by (RFC 7323; SYNs are never scaled) */
+	uint8_t		tcp_wscale;
+	uint16_t	tcp_mss;	/* a SYN: its MSS option */
 	uint16_t	gso_segs;	/* segments this skb becomes on the wire */
 	uint16_t	gso_size;	/* MSS of those segments */
 	uint8_t		enq_cpu;	/* the CPU that handed it to dev_queue_xmit */

@@ -19,6 +19,11 @@
 #define TCP_MAX_QUICKACKS 16
 #define GSO_MAX_SIZE	65536
 #define TCP_PAGE_FRAG	32768	/* SKB_FRAG_PAGE_ORDER 3 pages */
+/* The handshake */
+#define TCP_ISN		UINT64_MAX	/* so that the first data byte is 0 */
+#define TCPOLEN_TSTAMP_ALIGNED	12
+#define TCP_MAX_WSCALE	14
+#define TCP_DEFAULT_INIT_RCVWND	20
 
 const char *const tcp_limit_names[TCP_LIM_NR] = {
 	"link", "cpu", "tsq", "stopped", "defer", "cwnd", "rwnd", "sndbuf", "app",
@@ -73,9 +78,18 @@ static int64_t tcp_space(const struct tcp_sock *tp)
 	return win_from_space(tp, MAX(tp->rcvbuf - tp->sk.sk_rmem_alloc, 0));
 }
 
-/* __tcp_select_window, without window scaling or mss rounding: the free
- * space, at most rcv_ssthresh; less than half the full space free ends
- * quick-ACK mode. */
+/* ALIGN(win, 1 << rcv_wscale): a window the scaled field can carry whole */
+static int64_t tcp_wscale_align(const struct tcp_sock *tp, int64_t win)
+{
+	int64_t unit = (int64_t)1 << tp->rcv_wscale;
+
+	return (win + unit - 1) & ~(unit - 1);
+}
+
+/* __tcp_select_window and tcp_select_window's never-shrink rule: the free
+ * space, at most rcv_ssthresh, rounded up to the window scale's unit (a
+ * window never scaled is not rounded: Linux rounds it down to the MSS);
+ * less than half the full space free ends quick-ACK mode. */
 static uint32_t tcp_select_window(struct tcp_sock *tp)
 {
 	int64_t full = MIN((int64_t)tp->window_clamp, win_from_space(tp, tp->rcvbuf));
@@ -84,11 +98,18 @@ static uint32_t tcp_select_window(struct tcp_sock *tp)
 
 	if (win < full / 2)
 		tp->quick = 0;
-	win = MIN(win, (int64_t)tp->rcv_ssthresh);
+	win = tcp_wscale_align(tp, MIN(win, (int64_t)tp->rcv_ssthresh));
 
 	if (win < cur)	/* never shrink the offered window */
-		win = cur;
+		win = tcp_wscale_align(tp, cur);
 	return (uint32_t)MIN(win, (int64_t)UINT32_MAX);
+}
+
+/* The window a segment carries: at most what the 16-bit field scaled by
+ * rcv_wscale holds (tcp_select_window). */
+static uint32_t tcp_win_field(const struct tcp_sock *tp, uint32_t win)
+{
+	return MIN(win, (uint32_t)65535 << tp->rcv_wscale);
 }
 
 bool sk_stream_memory_free(const struct tcp_sock *tp)
@@ -187,6 +208,7 @@ static void fill_tcp_header(struct tcp_sock *tp, struct sk_buff *c, struct cpu *
 	c->dport = tp->dport;
 	c->ack_seq = tp->rcv_nxt;
 	c->tcp_flags = TCPHDR_ACK;
+	c->tcp_wscale = tp->rcv_wscale;
 	c->tsval = cpu_now(cpu);
 	c->tsecr = tp->ts_recent;
 	if ((tp->ecn_flags & TCP_ECN_OK) && (tp->ecn_flags & TCP_ECN_DEMAND_CWR))
@@ -256,7 +278,7 @@ static void tcp_transmit_skb(struct cpu *cpu, struct tcp_sock *tp, struct sk_buf
 	c->seq = skb->seq;
 	c->end_seq = skb->end_seq;
 	c->tcp_flags |= TCPHDR_PSH;
-	c->tcp_win = win;
+	c->tcp_win = tcp_win_field(tp, win);
 	c->len = TCP_HDRS + len;
 	c->payload_len = len;
 	c->gso_size = (uint16_t)tp->mss;
@@ -494,6 +516,8 @@ static void tcp_cwnd_validate(struct cpu *cpu, struct tcp_sock *tp, bool is_cwnd
 }
 
 static void tcp_xmit_retransmit_queue(struct cpu *cpu, struct tcp_sock *tp);
+static void tcp_retransmit_syn(struct cpu *cpu, struct tcp_sock *tp);
+static bool tcp_rcv_handshake(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *skb);
 
 /* tcp_tso_should_defer's first test per era: may it defer at all now? */
 static bool tso_defer_allowed(struct cpu *cpu, struct tcp_sock *tp, int rule)
@@ -1667,8 +1691,9 @@ static void tcp_write_timer(struct cpu *cpu, struct timer_list *t)
 {
 	struct tcp_sock *tp = t->arg;
 	struct sk_buff *skb;
+	bool syn = tp->state == TCP_SYN_SENT || tp->state == TCP_SYN_RECV;
 
-	if (!tp->packets_out || !tp->rto_deadline)
+	if ((!tp->packets_out && !syn) || !tp->rto_deadline)
 		return;
 	if (tp->owned) {	/* tcp_write_timer: TCP_WRITE_TIMER_DEFERRED */
 		tp->write_timer_deferred = true;
@@ -1676,6 +1701,10 @@ static void tcp_write_timer(struct cpu *cpu, struct timer_list *t)
 	}
 	if (cpu_jiffies(cpu) < tp->rto_deadline) {
 		mod_timer(cpu, t, tp->rto_deadline);
+		return;
+	}
+	if (syn) {
+		tcp_retransmit_syn(cpu, tp);
 		return;
 	}
 	if (tp->tlp_armed) {	/* ICSK_TIME_LOSS_PROBE */
@@ -1734,7 +1763,7 @@ static void tcp_send_ack(struct cpu *cpu, struct tcp_sock *tp)
 	cpu_charge(cpu, COST_tcp_send_ack, cost(tp)->tcp_send_ack);
 	fill_tcp_header(tp, c, cpu);
 	c->seq = c->end_seq = tp->snd_nxt;
-	c->tcp_win = win;
+	c->tcp_win = tcp_win_field(tp, win);
 	c->len = TCP_HDRS;
 	c->gso_segs = 1;
 	if (tp->num_sacks || tp->dsack) {	/* tcp_established_options: 3 blocks fit */
@@ -2005,6 +2034,15 @@ static void tcp_v4_do_rcv(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *
 
 	cpu_charge(cpu, COST_tcp_rcv, cost(tp)->tcp_rcv);
 	tp->segs_in++;
+	if (tp->state != TCP_ESTABLISHED && tcp_rcv_handshake(cpu, tp, skb))
+		return;
+	if (skb->tcp_flags & TCPHDR_SYN) {
+		/* a SYN or SYN-ACK again, its answer lost: an ACK
+		 * (tcp_send_dupack; a challenge ACK for a SYN) */
+		kfree_skb(cpu, skb);
+		tcp_send_ack(cpu, tp);
+		return;
+	}
 	/* tcp_replace_ts_recent: only a segment starting at or before rcv_wup
 	 * (where our last ACK left the window) may replace ts_recent, and only
 	 * with a timestamp not older (tcp_paws_check). Between two ACKs the
@@ -2219,7 +2257,8 @@ static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
 	tp->cpu = cpu;
 	tp->sk.port = port;
 	tp->sk.connected = true;
-	tp->mss = h->dev.mtu - IPV4_HLEN - TCP_HLEN_TS;
+	tp->advmss = (uint16_t)MIN(h->dev.mtu - IPV4_HLEN - TCP_HLEN, 65535u);
+	tp->mss = tp->advmss - TCPOLEN_TSTAMP_ALIGNED;	/* until the handshake says */
 	tp->head_truesize = skb_truesize(h->plat, k, (uint32_t)h->plat->max_tcp_header);
 	tp->sk.sk_sndbuf = k->tcp_wmem[1];
 	tp->rcvbuf = k->tcp_rmem[1];
@@ -2247,23 +2286,57 @@ static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
 }
 
 /*
- * tcp_select_initial_window and tcp_init_buffer_space: the full space
- * rounded down to MSS, in 3.x and 4.4 at most tcp_default_init_rwnd (20)
- * MSS; rcv_ssthresh starts there; then the buffer's start-up boost
- * (tcp_fixup_rcvbuf), window_clamp at the full space of that buffer
- * (tcp_app_win's reserve ignored) and the first autotuning measure.
+ * tcp_select_initial_window (3.12.0, 4.4.155, 6.18.2) for an MSS of mss:
+ * the full space, at most window_clamp (65535 << 14, or the full space
+ * once SO_RCVBUF locked the buffer: tcp_connect_init, tcp_openreq_init_
+ * rwin), rounded down to mss; 3.x and 4.4 offer at most
+ * tcp_default_init_rwnd (20) segments (fewer above an MSS of 1460) when
+ * the MSS exceeds one scaled unit, 6.x the whole space. The scale: the
+ * shift that brings the largest buffer the socket may reach,
+ * max(tcp_rmem[2], rmem_max), within window_clamp, to at most 65535
+ * (3.x, 4.4 halve until it fits; 6.x takes ilog2 - 15, the same shift,
+ * and the offered window into the max, never the largest), at most 14.
+ * rcv_ssthresh starts at the window; window_clamp is kept within what
+ * the scale can express. rmem_max is SK_RMEM_MAX, defined as
+ * SK_WMEM_MAX (kp_wmem_max).
  */
-static void tcp_init_rcv_wnd(struct tcp_sock *tp)
+static void tcp_select_initial_window(struct tcp_sock *tp, uint32_t mss)
 {
-	uint32_t wnd = (uint32_t)win_from_space(tp, tp->rcvbuf);
+	const struct host *h = tp->host;
+	uint64_t space = (uint64_t)MAX(win_from_space(tp, tp->rcvbuf), (int64_t)0);
+	uint64_t clamp = tp->rcvbuf_locked ? space : (uint64_t)65535 << TCP_MAX_WSCALE;
+	uint64_t wnd = MIN(space, clamp), most;
+	uint32_t segs = TCP_DEFAULT_INIT_RCVWND;
 
-	if (wnd > tp->mss)
-		wnd -= wnd % tp->mss;
-	if (kp(tp)->rcv_wnd_init_cap)
-		wnd = MIN(wnd, 2 * TCP_INIT_CWND * tp->mss);
-	tp->rcv_ssthresh = tp->rcv_wnd = wnd;
-	/* tcp_fixup_rcvbuf (before 6.x): room for 2 x 20 segments'
-	 * truesize, four times that from 3.13 (tcp_moderate_rcvbuf) */
+	if (wnd > mss)
+		wnd -= wnd % mss;
+	tp->rcv_wscale = 0;
+	if (tp->wscale_ok) {
+		most = MAX((uint64_t)kp(tp)->tcp_rmem[2], (uint64_t)kp_wmem_max(h->plat, h->kp));
+		most = MIN(MAX(most, wnd), clamp);
+		while (most > 65535 && tp->rcv_wscale < TCP_MAX_WSCALE) {
+			most >>= 1;
+			tp->rcv_wscale++;
+		}
+	}
+	if (kp(tp)->rcv_wnd_init_cap && mss > (1u << tp->rcv_wscale)) {
+		if (mss > 1460)
+			segs = MAX(1460 * TCP_DEFAULT_INIT_RCVWND / mss, 2u);
+		wnd = MIN(wnd, (uint64_t)segs * mss);
+	}
+	tp->rcv_ssthresh = tp->rcv_wnd = (uint32_t)wnd;
+	tp->window_clamp = (uint32_t)MIN(clamp, (uint64_t)65535 << tp->rcv_wscale);
+}
+
+/*
+ * tcp_init_buffer_space, as the connection is established: the buffer's
+ * start-up boost (tcp_fixup_rcvbuf, before 6.x: room for 2 x 20
+ * segments' truesize, four times that from 3.13), window_clamp at most
+ * the full space of that buffer (tcp_app_win's reserve ignored), the
+ * first autotuning measure.
+ */
+static void tcp_init_buffer_space(struct tcp_sock *tp, sim_time_t now)
+{
 	if (!tp->rcvbuf_locked && kp(tp)->drs != DRS_6X) {
 		int64_t rcvmem = 2 * 2 * TCP_INIT_CWND * tcp_seg_truesize(tp);
 
@@ -2272,14 +2345,203 @@ static void tcp_init_rcv_wnd(struct tcp_sock *tp)
 		if (tp->rcvbuf < rcvmem)
 			tp->rcvbuf = MIN(rcvmem, kp(tp)->tcp_rmem[2]);
 	}
-	tp->window_clamp = (uint32_t)win_from_space(tp, tp->rcvbuf);
+	tp->window_clamp = (uint32_t)MIN((int64_t)tp->window_clamp,
+					 win_from_space(tp, tp->rcvbuf));
+	tp->rcv_ssthresh = MIN(tp->rcv_ssthresh, tp->window_clamp);
 	tp->rcvq_space = kp(tp)->drs == DRS_6X ?
-			 MIN(wnd, (uint32_t)TCP_INIT_CWND * tp->mss) : wnd;
+			 MIN(tp->rcv_wnd, (uint32_t)TCP_INIT_CWND * tp->mss) : tp->rcv_wnd;
+	tp->rcvq_time = now;
 }
 
-void tcp_connect_pair(struct tcp_sock *a, struct host *ha, struct cpu *ca,
-		      struct tcp_sock *b, struct host *hb, struct cpu *cb,
-		      const struct tcp_config *cfg_a, const struct tcp_config *cfg_b)
+/* --- the three-way handshake ----------------------------------------- */
+
+/* A SYN (synack false) or SYN-ACK with our options; the window unscaled
+ * (RFC 7323). Sent directly: a local drop is repaired by the SYN timer. */
+static void tcp_send_syn(struct cpu *cpu, struct tcp_sock *tp, bool synack)
+{
+	struct sk_buff *c = alloc_skb(tp->host, (uint32_t)tp->host->plat->max_tcp_header);
+
+	/* Deviation: a segment's transmit cost (no cost entry for SYNs) */
+	cpu_charge(cpu, COST_tcp_xmit_skb, cost(tp)->tcp_xmit_skb);
+	c->protocol = ETH_P_IP;
+	c->ip_proto = IPPROTO_TCP_;
+	c->daddr = tp->daddr;
+	c->sport = tp->sk.port;
+	c->dport = tp->dport;
+	c->seq = TCP_ISN;
+	c->end_seq = TCP_ISN + 1;
+	c->tcp_flags = TCPHDR_SYN;
+	if (synack) {
+		c->tcp_flags |= TCPHDR_ACK;
+		c->ack_seq = tp->rcv_nxt;
+		c->tsecr = tp->ts_recent;
+	}
+	/* tcp_ecn_send_syn / tcp_ecn_make_synack */
+	if (tp->ecn_flags & TCP_ECN_OK)
+		c->tcp_flags |= synack ? TCPHDR_ECE : TCPHDR_ECE | TCPHDR_CWR;
+	c->tcp_opts = TCP_OPT_MSS | (tp->tstamp_ok ? TCP_OPT_TS : 0) |
+		      (tp->sack_ok ? TCP_OPT_SACK_PERM : 0) |
+		      (tp->wscale_ok ? TCP_OPT_WSCALE : 0);
+	c->tcp_mss = tp->advmss;
+	c->tcp_wscale = tp->rcv_wscale;
+	c->tcp_win = MIN(tp->rcv_wnd, 65535u);
+	c->tsval = cpu_now(cpu);
+	c->len = ETH_HLEN + IPV4_HLEN + tcp_syn_hlen(c->tcp_opts);
+	c->gso_segs = 1;
+	c->ooo_okay = 1;
+	if (!tp->syn_retrans)
+		tp->syn_stamp = c->tsval;
+	tcp_charge_owner(tp, c);
+	ip_send_skb(cpu, c, NULL);
+}
+
+/* The SYN or SYN-ACK timer (tcp_retransmit_timer, inet_rtx_syn_ack):
+ * TCP_TIMEOUT_INIT, doubled per retransmission. */
+static void tcp_retransmit_syn(struct cpu *cpu, struct tcp_sock *tp)
+{
+	tp->syn_retrans++;
+	if (tp->backoff < 32)
+		tp->backoff++;
+	tcp_send_syn(cpu, tp, tp->state == TCP_SYN_RECV);
+	tcp_set_rto_timer(cpu, tp);
+}
+
+/* tcp_parse_options on a SYN or SYN-ACK: what the peer offered, kept
+ * where we offer it too. */
+static void tcp_parse_syn_options(struct tcp_sock *tp, const struct sk_buff *skb)
+{
+	tp->mss_clamp = skb->tcp_opts & TCP_OPT_MSS ? skb->tcp_mss : TCP_MSS_DEFAULT;
+	tp->tstamp_ok = tp->tstamp_ok && (skb->tcp_opts & TCP_OPT_TS);
+	tp->sack_ok = tp->host->tcp_sack && (skb->tcp_opts & TCP_OPT_SACK_PERM);
+	tp->wscale_ok = tp->wscale_ok && (skb->tcp_opts & TCP_OPT_WSCALE);
+	tp->snd_wscale = tp->wscale_ok ? MIN(skb->tcp_wscale, (uint8_t)TCP_MAX_WSCALE) : 0;
+	tp->rcv_nxt = tp->rcv_wup = tp->copied_seq = tp->rcvq_seq = skb->seq + 1;
+	tp->ts_recent = skb->tsval;
+}
+
+/*
+ * Established (tcp_finish_connect, tcp_init_transfer; 3.x
+ * tcp_init_metrics): the MSS both may use less the timestamps option
+ * (tcp_sync_mss), the buffers, the initial window (one segment after
+ * more than one SYN or SYN-ACK retransmission, RFC 6298 5.7), the pacing
+ * rate from the first sample, and lsndtime (no restart after idle on the
+ * first data). Then the waiting application: connect() or accept().
+ */
+static void tcp_established(struct cpu *cpu, struct tcp_sock *tp)
+{
+	sim_time_t now = cpu_now(cpu);
+
+	tp->state = TCP_ESTABLISHED;
+	tcp_clear_rto_timer(tp);
+	tp->backoff = 0;
+	tp->mss = (uint32_t)MIN(tp->advmss, tp->mss_clamp) -
+		  (tp->tstamp_ok ? TCPOLEN_TSTAMP_ALIGNED : 0);
+	tp->cc.mss = tp->mss;
+	tcp_init_buffer_space(tp, now);
+	if (tp->syn_retrans > 1)
+		tp->cc.snd_cwnd = 1;
+	tp->lsndtime = tp->cwnd_stamp = now;
+	tcp_update_pacing_rate(tp);
+	if (tp->sk.tx_waiter)
+		task_wake(tp->sk.tx_waiter);
+	if (tp->sk.rx_waiter)
+		task_wake(tp->sk.rx_waiter);
+}
+
+/* The handshake's RTT sample, by the era's tcp_ack_update_rtt: the time
+ * since our SYN or SYN-ACK was sent, unless it was retransmitted (Karn),
+ * else the echoed timestamp. The client's comes from the SYN-ACK acking
+ * its SYN (tcp_clean_rtx_queue), the listener's from the ACK of its
+ * SYN-ACK (tcp_synack_rtt_meas: lsndtime in 3.x, snt_synack later). */
+static void tcp_syn_rtt(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *skb)
+{
+	tp->rtt_seq_sent = tp->syn_retrans ? -1 : tp->syn_stamp;
+	tp->rtt_retrans_acked = tp->syn_retrans > 0;
+	tp->rtt_sack_sent = -1;
+	tcp_ack_update_rtt(tp, cpu_now(cpu), skb, true);
+}
+
+void tcp_connect(struct cpu *cpu, struct tcp_sock *tp)
+{
+	tp->state = TCP_SYN_SENT;
+	tp->tstamp_ok = tp->wscale_ok = true;	/* net.ipv4.tcp_timestamps, _window_scaling */
+	tp->sack_ok = tp->host->tcp_sack;
+	if (tp->host->tcp_ecn == 1)		/* tcp_ecn_send_syn */
+		tp->ecn_flags = TCP_ECN_OK;
+	/* tcp_connect_init: no peer timestamps cached, so the advmss */
+	tcp_select_initial_window(tp, tp->advmss);
+	tcp_send_syn(cpu, tp, false);
+	tcp_set_rto_timer(cpu, tp);
+}
+
+/* The listener's SYN (tcp_conn_request): the peer's options, ECN if
+ * asked with ECE|CWR on a Not-ECT SYN and net.ipv4.tcp_ecn is not 0
+ * (tcp_ecn_create_request), the initial window, the SYN-ACK. */
+static void tcp_conn_request(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *syn)
+{
+	tp->tstamp_ok = tp->wscale_ok = true;
+	tcp_parse_syn_options(tp, syn);
+	if ((syn->tcp_flags & (TCPHDR_ECE | TCPHDR_CWR)) == (TCPHDR_ECE | TCPHDR_CWR) &&
+	    tp->host->tcp_ecn && (syn->ecn & INET_ECN_MASK) == INET_ECN_NOT_ECT)
+		tp->ecn_flags = TCP_ECN_OK;
+	tcp_select_initial_window(tp, MIN(tp->advmss, tp->mss_clamp) -
+				  (tp->tstamp_ok ? TCPOLEN_TSTAMP_ALIGNED : 0));
+	tp->state = TCP_SYN_RECV;
+	tcp_send_syn(cpu, tp, true);
+	tcp_set_rto_timer(cpu, tp);
+}
+
+/* tcp_rcv_synsent_state_process: a SYN-ACK for our SYN establishes the
+ * connection (its window unscaled; ECN kept only if it echoed ECE
+ * without CWR: tcp_ecn_rcv_synack), acknowledged by a pure ACK. */
+static void tcp_rcv_synsent(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *skb)
+{
+	if ((skb->tcp_flags & (TCPHDR_SYN | TCPHDR_ACK)) != (TCPHDR_SYN | TCPHDR_ACK) ||
+	    skb->ack_seq != tp->snd_nxt)
+		return;	/* Deviation: no RST, no simultaneous open */
+	tcp_parse_syn_options(tp, skb);
+	if (!tp->wscale_ok) {
+		tp->rcv_wscale = 0;
+		tp->window_clamp = MIN(tp->window_clamp, 65535u);
+	}
+	if ((tp->ecn_flags & TCP_ECN_OK) &&
+	    (!(skb->tcp_flags & TCPHDR_ECE) || (skb->tcp_flags & TCPHDR_CWR)))
+		tp->ecn_flags = 0;
+	tp->snd_wnd = tp->max_window = skb->tcp_win;
+	tcp_syn_rtt(cpu, tp, skb);
+	tcp_established(cpu, tp);
+	tcp_send_ack(cpu, tp);
+}
+
+/*
+ * A segment to a socket not yet established (tcp_rcv_state_process).
+ * Returns true if it was consumed; false if it completed the listener's
+ * handshake and goes on as an established one's (it may carry data).
+ */
+static bool tcp_rcv_handshake(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *skb)
+{
+	bool syn = skb->tcp_flags & TCPHDR_SYN, ack = skb->tcp_flags & TCPHDR_ACK;
+
+	if (tp->state == TCP_LISTEN && syn && !ack) {
+		tcp_conn_request(cpu, tp, skb);
+	} else if (tp->state == TCP_SYN_SENT) {
+		tcp_rcv_synsent(cpu, tp, skb);
+	} else if (tp->state == TCP_SYN_RECV && syn && !ack) {
+		tp->syn_retrans++;		/* the SYN again: inet_rtx_syn_ack */
+		tcp_send_syn(cpu, tp, true);
+	} else if (tp->state == TCP_SYN_RECV && ack && skb->ack_seq == tp->snd_nxt) {
+		tcp_syn_rtt(cpu, tp, skb);	/* tcp_synack_rtt_meas */
+		tp->snd_wnd = tp->max_window = skb->tcp_win;
+		tcp_established(cpu, tp);
+		return false;
+	}
+	kfree_skb(cpu, skb);
+	return true;
+}
+
+void tcp_pair_setup(struct tcp_sock *a, struct host *ha, struct cpu *ca,
+		   struct tcp_sock *b, struct host *hb, struct cpu *cb,
+		   const struct tcp_config *cfg_a, const struct tcp_config *cfg_b)
 {
 	uint16_t pa = (uint16_t)(32768 + (rng_next(&ha->rng) & 0x3fff));
 	uint16_t pb = (uint16_t)(5001 + (rng_next(&hb->rng) & 0xff));
@@ -2288,21 +2550,10 @@ void tcp_connect_pair(struct tcp_sock *a, struct host *ha, struct cpu *ca,
 	tcp_sock_init(b, hb, cb, cfg_b, pb);
 	a->daddr = hb->addr;
 	a->dport = pb;
+	a->state = TCP_CLOSE;
 	b->daddr = ha->addr;
 	b->dport = pa;
-	/* tcp_ecn_send_syn / tcp_ecn_make_synack: the connecting side asks
-	 * when its tcp_ecn is 1, the other accepts when its tcp_ecn is not 0 */
-	if (ha->tcp_ecn == 1 && hb->tcp_ecn)
-		a->ecn_flags = b->ecn_flags = TCP_ECN_OK;
-	/* SACK-permitted on the SYN and the SYN-ACK */
-	a->sack_ok = b->sack_ok = ha->tcp_sack && hb->tcp_sack;
-	/* established: each side knows the other's initial window */
-	tcp_init_rcv_wnd(a);
-	tcp_init_rcv_wnd(b);
-	a->snd_wnd = a->max_window = b->rcv_wnd;
-	b->snd_wnd = b->max_window = a->rcv_wnd;
-	tcp_update_pacing_rate(a);
-	tcp_update_pacing_rate(b);
+	b->state = TCP_LISTEN;
 }
 
 static void free_queue(struct tcp_sock *tp, struct skb_queue *q)

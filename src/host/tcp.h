@@ -103,10 +103,40 @@
  *    with its window halved per RTO of idle, down to IW10 (3.x as a data
  *    skb is sent, 4.4 and 6.x as tcp_sendmsg queues one); both follow
  *    net.ipv4.tcp_slow_start_after_idle.
- * Leaves out: handshake and teardown (connections start established,
- * with IW10 and the peer's initial window; SACK-permitted is agreed as the
- * SYNs would), AccECN and DCTCP, Nagle (bulk flows only), window scaling
- * limits (64-bit windows), memory pressure.
+ *  - the three-way handshake (tcp_v4_connect, tcp_connect,
+ *    tcp_conn_request, tcp_rcv_synsent_state_process, tcp_rcv_state_process
+ *    in SYN_RECV; 3.12.0, 4.4.155, 6.18.2): the connecting side's SYN and
+ *    the listener's SYN-ACK carry MSS, SACK-permitted (net.ipv4.tcp_sack),
+ *    timestamps and window scale, and travel the whole path; what each end
+ *    uses comes from the options exchanged (MSS, SACK and timestamps when
+ *    both offered them, window scaling when both sent it, classic ECN when
+ *    the SYN asked with ECE|CWR (tcp_ecn 1) and the SYN-ACK agreed with
+ *    ECE (tcp_ecn not 0)). The initial window and its scale follow
+ *    tcp_select_initial_window (the connecting side rounds to its advmss,
+ *    1460, as it has no peer timestamps yet; the listener to 1448); the
+ *    windows in SYNs are unscaled, later ones are advertised in units of
+ *    2^wscale (__tcp_select_window rounds the free space up to one) and
+ *    read back scaled. The client is established on the SYN-ACK, which
+ *    gives its first RTT sample (the SYN's send time, or its echoed
+ *    timestamp once the SYN was retransmitted: tcp_ack_update_rtt), and
+ *    answers with a pure ACK (tcp_send_ack); the listener on that ACK, or
+ *    on any later segment acknowledging its SYN-ACK, with its first sample
+ *    from the SYN-ACK's send time (tcp_synack_rtt_meas). A lost SYN or
+ *    SYN-ACK is sent again after TCP_TIMEOUT_INIT (1 s), doubling; a
+ *    duplicate SYN or SYN-ACK after that is answered by an ACK. More than
+ *    one retransmission starts the connection at cwnd 1 (tcp_init_metrics,
+ *    tcp_init_transfer). The handshake's CPU costs are those of a segment
+ *    (Deviation: Linux's listener path, request socks and SYN-ACK
+ *    building cost more; there is no cost entry for them).
+ *    Deviation: one socket per end: the listener is bound to its one
+ *    client and becomes the connection (no request socks, no accept
+ *    queue, no SYN cookies); the ISN is the sequence number just below
+ *    the first data byte (0 in the model; Linux draws it from a keyed
+ *    hash); no retry limit (tcp_syn_retries); simultaneous open, RST and
+ *    TCP Fast Open are not modelled; 6.x's undo of a spurious SYN
+ *    retransmission is left out.
+ * Leaves out: teardown (FIN, TIME_WAIT: connections last the run),
+ * AccECN and DCTCP, Nagle (bulk flows only), memory pressure.
  * Leaves out, sender loss recovery: early retransmit (3.x, 4.4: a window
  * under four segments recovers on fewer duplicate ACKs, after a short
  * timer), RACK (4.4 on: lost
@@ -163,6 +193,15 @@
 
 enum tcp_ca_state { TCP_CA_OPEN, TCP_CA_CWR, TCP_CA_RECOVERY, TCP_CA_LOSS };
 
+/* Connection states (include/net/tcp_states.h) the model goes through */
+enum tcp_state {
+	TCP_ESTABLISHED = 1,
+	TCP_SYN_SENT = 2,
+	TCP_SYN_RECV = 3,
+	TCP_CLOSE = 7,
+	TCP_LISTEN = 10,
+};
+
 /* tp->ecn_flags (include/net/tcp.h) */
 #define TCP_ECN_OK		1
 #define TCP_ECN_QUEUE_CWR	2
@@ -192,6 +231,15 @@ struct tcp_sock {
 	uint16_t	dport;
 	uint8_t		dst_idx;	/* peer host index */
 	struct cpu	*cpu;		/* CPU of the owning process */
+	/* the connection and what the handshake agreed (tp->rx_opt) */
+	enum tcp_state	state;
+	bool		tstamp_ok, wscale_ok;
+	uint8_t		snd_wscale;	/* the peer's window field is scaled by this */
+	uint8_t		rcv_wscale;	/* ours */
+	uint16_t	advmss;		/* our MSS option (dst_metric_advmss) */
+	uint16_t	mss_clamp;	/* the peer's MSS option */
+	sim_time_t	syn_stamp;	/* our SYN or SYN-ACK first sent (snt_synack) */
+	uint32_t	syn_retrans;	/* SYN or SYN-ACK retransmissions */
 	/* send side */
 	uint32_t	mss;
 	uint32_t	head_truesize;	/* of a header-only skb (MAX_TCP_HEADER) */
@@ -319,10 +367,15 @@ struct tcp_config {
 	int64_t		rcvbuf;		/* SO_RCVBUF, -1 = tcp_rmem autotuning */
 };
 
-/* Create both ends of an established connection. */
-void tcp_connect_pair(struct tcp_sock *a, struct host *ha, struct cpu *ca,
-		      struct tcp_sock *b, struct host *hb, struct cpu *cb,
-		      const struct tcp_config *cfg_a, const struct tcp_config *cfg_b);
+/* Both ends of a connection to be, before the run: b listens on its port
+ * for a (TCP_LISTEN), a is closed and will connect to it (TCP_CLOSE). */
+void tcp_pair_setup(struct tcp_sock *a, struct host *ha, struct cpu *ca,
+		   struct tcp_sock *b, struct host *hb, struct cpu *cb,
+		   const struct tcp_config *cfg_a, const struct tcp_config *cfg_b);
+/* connect(): send the SYN (TCP_SYN_SENT). Established on the SYN-ACK,
+ * when tp->sk.tx_waiter (if any) is woken; the listener, once
+ * established, wakes its tp->sk.rx_waiter (accept() returns). */
+void tcp_connect(struct cpu *cpu, struct tcp_sock *tp);
 void tcp_sock_free(struct tcp_sock *tp);
 
 /*

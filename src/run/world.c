@@ -4,6 +4,7 @@
  * one full-duplex Ethernet link; each host gets its platform and kernel
  * profiles and its driver; applications are processes on their hosts.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "run/world.h"
@@ -459,9 +460,28 @@ int world_build(struct world *w, const struct scenario *s, struct scn_error *err
 	return 0;
 }
 
+/* A frame leaves port dir: into that direction's capture and the merged one. */
 static void pcap_tap(void *arg, sim_time_t t, const struct sk_buff *frame)
 {
-	pcap_write_skb(arg, t, frame);
+	struct world_tap *tap = arg;
+	struct world *w = tap->w;
+
+	if (w->pcap[tap->dir])
+		pcap_write_skb(w->pcap[tap->dir], t, frame);
+	if (w->pcap_merged)
+		pcap_merge_write(w->pcap_merged, tap->dir, t, frame);
+}
+
+static void pcap_taps(struct world *w)
+{
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		w->tap[i].w = w;
+		w->tap[i].dir = i;
+		w->link.port[i].tap = pcap_tap;
+		w->link.port[i].tap_arg = &w->tap[i];
+	}
 }
 
 int world_pcap(struct world *w, const char *prefix, struct scn_error *err)
@@ -478,10 +498,47 @@ int world_pcap(struct world *w, const char *prefix, struct scn_error *err)
 			snprintf(err->msg, sizeof(err->msg), "%.900s: cannot write", path);
 			return -1;
 		}
-		w->link.port[i].tap = pcap_tap;
-		w->link.port[i].tap_arg = w->pcap[i];
 	}
+	pcap_taps(w);
 	return 0;
+}
+
+int world_pcap_merged(struct world *w, const char *path, struct scn_error *err)
+{
+	w->pcap_merged = pcap_merge_open(path);
+	if (!w->pcap_merged) {
+		snprintf(err->msg, sizeof(err->msg), "%.900s: cannot write", path);
+		return -1;
+	}
+	pcap_taps(w);
+	return 0;
+}
+
+/* One capture written: its line, or a message if a write failed. */
+static int pcap_report(const struct pcap_writer *pw, int rc, const char *what, FILE *out)
+{
+	if (rc) {
+		fprintf(stderr, "nicsim: cannot write %s: %s\n", pcap_path(pw), strerror(errno));
+		return -1;
+	}
+	if (out)
+		fprintf(out, "pcap: %s (%llu frames%s)\n", pcap_path(pw),
+			(unsigned long long)pcap_frames(pw), what);
+	return 0;
+}
+
+int world_pcap_finish(struct world *w, FILE *out)
+{
+	int i, rc = 0;
+
+	for (i = 0; i < 2; i++)
+		if (w->pcap[i] && pcap_report(w->pcap[i], pcap_flush(w->pcap[i]), "", out))
+			rc = -1;
+	if (w->pcap_merged &&
+	    pcap_report(pcap_merge_file(w->pcap_merged),
+			pcap_merge_finish(w->pcap_merged), ", both directions", out))
+		rc = -1;
+	return rc;
 }
 
 static void limit_error(struct world *w)
@@ -531,6 +588,7 @@ void world_destroy(struct world *w)
 	}
 	for (i = 0; i < 2; i++)
 		pcap_close(w->pcap[i]);
+	pcap_merge_close(w->pcap_merged);
 	free(w->apps);
 	free(w->hosts);
 	sim_destroy(&w->sim);

@@ -16,7 +16,15 @@
 #include "app/app.h"
 
 struct pcap_writer;
+struct pcap_merge;
 struct world_checker;
+struct world;
+
+/* What a link port's capture tap needs: the world and the direction. */
+struct world_tap {
+	struct world	*w;
+	int		dir;	/* the sending port: hosts[dir] -> hosts[1 - dir] */
+};
 
 /*
  * Limits of a run (docs/robustness.md). A world holds at most
@@ -50,7 +58,9 @@ struct world {
 	struct eth_link	link;
 	int		nr_apps;
 	struct world_app *apps;
-	struct pcap_writer *pcap[2];
+	struct pcap_writer *pcap[2];	/* --pcap: per direction */
+	struct pcap_merge *pcap_merged;	/* --pcap-merged */
+	struct world_tap tap[2];
 	sim_time_t	duration;
 	struct world_checker *chk;	/* --check, or NULL */
 	/* before the program exits on a broken invariant: remove files
@@ -64,6 +74,13 @@ struct world {
 int world_build(struct world *w, const struct scenario *s, struct scn_error *err);
 /* Open per-direction pcap files PREFIX-A-B.pcap; -1 with err. */
 int world_pcap(struct world *w, const char *prefix, struct scn_error *err);
+/* Open one capture of both directions in time order at path; -1 with err. */
+int world_pcap_merged(struct world *w, const char *path, struct scn_error *err);
+/* After the run: complete the captures and, unless out is NULL, print one
+ * line per file ("pcap: PATH (N frames)"); -1 after a message on stderr
+ * if a file could not be written. A frame's timestamp is when its first
+ * bit left the sending port. */
+int world_pcap_finish(struct world *w, FILE *out);
 /* Run to the end in WORLD_RUN_SLICES equal slices of simulated time,
  * calling progress (if not NULL) after each; slicing is unconditional so
  * the results never depend on whether anyone watches. 0, or -1 when a

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A TCP sender under test: two x86-64 hosts with the ideal NIC and one
- * stream application from a to b, built as a world but not run. The test
- * is the running work item on the sender's CPU, so it may call the TCP
- * functions directly; nothing else happens unless it runs the simulation.
+ * stream application from a to b, built as a world; the sender connects
+ * at 0 and the simulation runs the handshake until both ends are
+ * established (some tens of microseconds; the applications start at 1 s).
+ * Then the test is the running work item on the sender's CPU, so it may
+ * call the TCP functions directly; nothing else happens unless it runs
+ * the simulation.
  */
 #ifndef NICSIM_TESTS_TCP_FIXTURE_H
 #define NICSIM_TESTS_TCP_FIXTURE_H
@@ -16,10 +19,33 @@ struct tcp_fixture {
 	struct world	w;
 	struct tcp_sock	*tp;
 	struct cpu	*cpu;
+	struct work	connect;
 };
 
-/* Build the pair, both hosts on `kernel` (a kernel profile name). */
-static inline void tcp_fixture_setup(struct tcp_fixture *f, const char *kernel)
+static inline void tcp_fixture_connect(struct cpu *cpu, struct work *w)
+{
+	tcp_connect(cpu, w->arg);
+}
+
+/* connect() as a work item at 0, then the handshake, a microsecond at a
+ * time until both ends are established. */
+static inline void tcp_fixture_handshake(struct tcp_fixture *f)
+{
+	struct tcp_sock *rx = &f->w.apps[0].u.stream.rx;
+
+	work_init(&f->connect, CTX_PROCESS, tcp_fixture_connect, f->tp);
+	cpu_queue_work(f->cpu, &f->connect);
+	while (f->tp->state != TCP_ESTABLISHED || rx->state != TCP_ESTABLISHED) {
+		assert_true(f->w.sim.now < 100 * PS_PER_MS);
+		sim_run(&f->w.sim, f->w.sim.now + PS_PER_US);
+	}
+	f->cpu->t = f->w.sim.now;
+}
+
+/* Build the world, both hosts on `kernel` (a kernel profile name), with
+ * more settings (NULL-terminated, or NULL), without running anything. */
+static inline void tcp_fixture_build(struct tcp_fixture *f, const char *kernel,
+				     const char *const *more)
 {
 	static const char *const pair[] = {
 		"sim.duration=2s", "host.a.platform=x86-64", "host.a.driver=ideal",
@@ -33,6 +59,8 @@ static inline void tcp_fixture_setup(struct tcp_fixture *f, const char *kernel)
 	scenario_init(&f->s);
 	for (k = pair; *k; k++)
 		assert_int_equal(scenario_set(&f->s, *k, &err), 0);
+	for (k = more; k && *k; k++)
+		assert_int_equal(scenario_set(&f->s, *k, &err), 0);
 	snprintf(kset, sizeof(kset), "host.a.kernel=%s", kernel);
 	assert_int_equal(scenario_set(&f->s, kset, &err), 0);
 	kset[5] = 'b';	/* the receiver runs the same kernel */
@@ -42,8 +70,28 @@ static inline void tcp_fixture_setup(struct tcp_fixture *f, const char *kernel)
 	assert_int_equal(f->w.apps[0].kind, APP_STREAM);
 	f->tp = &f->w.apps[0].u.stream.tx;
 	f->cpu = f->tp->cpu;
+}
+
+/* After the handshake, the test becomes the sender's work item. */
+static inline void tcp_fixture_run_item(struct tcp_fixture *f)
+{
 	f->cpu->running = true;	/* the test is the work item */
 	f->cpu->host->cur_cpu = f->cpu;
+}
+
+/* Build the pair and connect it, more settings as tcp_fixture_build. */
+static inline void tcp_fixture_setup_with(struct tcp_fixture *f, const char *kernel,
+					  const char *const *more)
+{
+	tcp_fixture_build(f, kernel, more);
+	tcp_fixture_handshake(f);
+	tcp_fixture_run_item(f);
+}
+
+/* Build the pair, both hosts on `kernel`, and connect it. */
+static inline void tcp_fixture_setup(struct tcp_fixture *f, const char *kernel)
+{
+	tcp_fixture_setup_with(f, kernel, NULL);
 	assert_int_equal(f->tp->mss, 1448);
 }
 

@@ -33,9 +33,12 @@ static void setup_flight(struct tcp_fixture *f)
 	f->cpu->t = PS_PER_S;	/* a second into the item: jiffies > 0 */
 }
 
+/* The retransmission timeout, due now (not the loss probe the send may
+ * have scheduled with the handshake's RTT sample). */
 static void fire_rto(struct tcp_fixture *f)
 {
 	f->tp->rto_deadline = 1;	/* due */
+	f->tp->tlp_armed = false;
 	f->tp->rto_timer.fn(f->cpu, &f->tp->rto_timer);
 }
 
@@ -82,7 +85,10 @@ static void test_rto_in_recovery(void **state)
  * Karn's rule after an RTO, 6.x (the 1 ms TS clock): ten segments sent at
  * 1 ms, the head retransmitted at 6 ms, its ACK at 6.1 ms echoing the
  * original's TSval (1 ms). The retransmission's stamp gives no sample
- * (0.1 ms would be wrong); the echoed timestamp does, 5 ms old.
+ * (0.1 ms would be wrong); the echoed timestamp does, 5 ms old. The
+ * handshake's sample came first: the SYN-ACK 6.5 us after the SYN, 6 whole
+ * us (srtt8 48); the 5 ms sample makes it 48 + 5000 - 48 / 8 = 5042, srtt
+ * 630.25 us (with 0.1 ms it would be 142).
  */
 static void test_karn_after_rto(void **state)
 {
@@ -100,11 +106,14 @@ static void test_karn_after_rto(void **state)
 	f.cpu->t = 6 * PS_PER_MS;
 	fire_rto(&f);
 	assert_int_equal(tp->ca_state, TCP_CA_LOSS);
+	assert_int_equal(tp->est.srtt8, 48);
+	assert_in_range(tp->min_rtt, 6 * PS_PER_US, 7 * PS_PER_US);
 	f.cpu->t = 6 * PS_PER_MS + 100 * PS_PER_US;
 	tcp_fixture_ack(&f, 1448, 1 * PS_PER_MS);
 	assert_int_equal(tp->snd_una, 1448);
-	assert_int_equal(tp->min_rtt, 5 * PS_PER_MS);
-	assert_int_equal(tp->srtt, 5 * PS_PER_MS);
+	assert_int_equal(tp->est.srtt8, 5042);
+	assert_int_equal(tp->srtt, 630250 * PS_PER_NS);
+	assert_in_range(tp->min_rtt, 6 * PS_PER_US, 7 * PS_PER_US);	/* the handshake's */
 	tcp_fixture_teardown(&f);
 }
 

@@ -20,7 +20,8 @@ static const char **opt_value(const char *a, struct run_opts *o)
 {
 	const struct { const char *name; const char **field; } opts[] = {
 		{ "--json", &o->json },
-		{ "--pcap", &o->pcap }, { "--seed", &o->seed },
+		{ "--pcap", &o->pcap }, { "--pcap-merged", &o->pcap_merged },
+		{ "--seed", &o->seed },
 		{ "--trace", &o->trace }, { "--trace-out", &o->trace_out },
 		{ "--trace-every", &o->trace_every },
 		{ "--report", &o->report }, { "--inject", &o->inject },
@@ -70,7 +71,8 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 		}
 	}
 	if (!o->file) {
-		fprintf(stderr, "usage: nicsim run FILE [--set S.KEY=VALUE]... [--json PATH|-] [--pcap PREFIX] [--seed N]\n"
+		fprintf(stderr, "usage: nicsim run FILE [--set S.KEY=VALUE]... [--json PATH|-] [--pcap PREFIX]\n"
+				"           [--pcap-merged FILE] [--seed N]\n"
 				"           [--trace PATTERNS [--trace-every DUR|change] [--trace-out CSV]]\n"
 				"           [--report DIR [--compare \"S.KEY=VALUE...\"]...] [--force]\n");
 		return -1;
@@ -79,9 +81,9 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 		fprintf(stderr, "nicsim run: --compare needs --report DIR\n");
 		return -1;
 	}
-	if (o->report && (o->trace_out || o->pcap)) {
+	if (o->report && (o->trace_out || o->pcap || o->pcap_merged)) {
 		fprintf(stderr, "nicsim run: --report DIR writes its own traces; no %s\n",
-			o->pcap ? "--pcap" : "--trace-out");
+			o->pcap ? "--pcap" : o->pcap_merged ? "--pcap-merged" : "--trace-out");
 		return -1;
 	}
 	if ((o->trace_out || o->trace_every) && !o->trace && !o->report) {
@@ -174,6 +176,9 @@ static int check_outputs(const char *cmd, const struct run_opts *o, const struct
 		if (run_check_output(cmd, "--pcap", o->pcap, path, OUTPATH_PCAP, o->force))
 			return -1;
 	}
+	if (o->pcap_merged && run_check_output(cmd, "--pcap-merged", o->pcap_merged,
+					       o->pcap_merged, OUTPATH_PCAP, o->force))
+		return -1;
 	return 0;
 }
 
@@ -286,7 +291,8 @@ static int run_or_explain(int argc, char **argv, bool explain)
 		rc = 2;
 		goto out;
 	}
-	if (o.pcap && world_pcap(&w, o.pcap, &err)) {
+	if ((o.pcap && world_pcap(&w, o.pcap, &err)) ||
+	    (o.pcap_merged && world_pcap_merged(&w, o.pcap_merged, &err))) {
 		fprintf(stderr, "%s\n", err.msg);
 		rc = 2;
 		goto out;
@@ -319,6 +325,9 @@ static int run_or_explain(int argc, char **argv, bool explain)
 		explain_print(&w, &o, o.json && !strcmp(o.json, "-") ? stderr : stdout);
 	else if (!o.quiet)
 		world_summary(&w, o.json && !strcmp(o.json, "-") ? stderr : stdout);
+	if ((o.pcap || o.pcap_merged) &&
+	    world_pcap_finish(&w, o.quiet ? NULL : o.json && !strcmp(o.json, "-") ? stderr : stdout))
+		rc = 1;
 	if (o.json) {
 		json_t *res = world_results(&w);
 

@@ -2,7 +2,7 @@
 /*
  * nicsim: the command line.
  *   nicsim run FILE [--set section.key=value]... [--json PATH|-]
- *              [--pcap PREFIX] [--seed N] [--quiet] [--force]
+ *              [--pcap PREFIX] [--pcap-merged FILE] [--seed N] [--quiet] [--force]
  *   nicsim probes [FILE] [--markdown]
  *   nicsim keys [FILTER] [--markdown] [--support]
  *   nicsim list
@@ -29,6 +29,10 @@ static void usage(FILE *out)
 		"                         --set host.dut.ethtool.tx-frames=1\n"
 		"      --json PATH|-      write the results as JSON (- = stdout)\n"
 		"      --pcap PREFIX      write PREFIX-A-B.pcap per link direction\n"
+		"      --pcap-merged FILE one capture of both directions in time order\n"
+		"                         (each frame stamped when its first bit left\n"
+		"                         the sending port); the files written are\n"
+		"                         listed after the run\n"
 		"      --seed N           override sim.seed\n"
 		"      --quiet            no summary (and no progress line)\n"
 		"      --check            verify the model's invariants after every event\n"

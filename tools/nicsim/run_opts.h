@@ -13,6 +13,7 @@ struct run_opts {
 	const char	*file;
 	const char	*json;
 	const char	*pcap;
+	const char	*pcap_merged;	/* --pcap-merged FILE */
 	const char	*seed;
 	const char	*trace;		/* probe patterns */
 	const char	*trace_out;
