@@ -180,6 +180,64 @@ int settings_check(const struct scenario *s, const struct scn_host *sh,
 	return 0;
 }
 
+/* ---- application options ----------------------------------------------- */
+
+/* The [app.NAME] keys only some types take; the others (type, host, dest,
+ * start, size, sndbuf, tos, cpu) every type does. */
+static const struct {
+	const char	*key;
+	size_t		off;
+	const char	*types;
+} app_keys[] = {
+	{ "count", offsetof(struct scn_app, count), "ping udp" },
+	{ "interval", offsetof(struct scn_app, interval), "ping udp" },
+	{ "rate", offsetof(struct scn_app, rate), "udp" },
+	{ "nonblock", offsetof(struct scn_app, nonblock), "udp" },
+	{ "sndtimeo", offsetof(struct scn_app, sndtimeo), "udp" },
+	{ "mode", offsetof(struct scn_app, mode), "http" },
+	{ "read_size", offsetof(struct scn_app, read_size), "stream http" },
+	{ "rcvbuf", offsetof(struct scn_app, rcvbuf), "stream http" },
+	{ "peer_cpu", offsetof(struct scn_app, peer_cpu), "stream http" },
+};
+
+static bool word_in(const char *word, const char *list)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	for (p = strstr(list, word); p; p = strstr(p + 1, word))
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return true;
+	return false;
+}
+
+const char *settings_app_types(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(app_keys); i++)
+		if (!strcmp(app_keys[i].key, key))
+			return app_keys[i].types;
+	return NULL;
+}
+
+int settings_app_check(const struct scenario *s, const struct scn_app *a,
+		       struct scn_error *err)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(app_keys); i++) {
+		const void *field = (const char *)a + app_keys[i].off;
+
+		if (!scenario_field_given(s, field) || word_in(a->type, app_keys[i].types))
+			continue;
+		scenario_error_at(s, field, err, "app.%s: a %s app takes no %s (only %s)",
+				  a->name, a->type, app_keys[i].key, app_keys[i].types);
+		return -1;
+	}
+	return 0;
+}
+
 /* ---- defaults per profile ------------------------------------------------ */
 
 /* What decides a key's default, and its field in a host. */

@@ -34,6 +34,14 @@ int settings_check(const struct scenario *s, const struct scn_host *sh,
 		   const struct platform *plat, const struct kprofile *kp,
 		   struct scn_error *err);
 
+/* Does every key s sets for app a take effect with its type? Each type
+ * takes the options of the tool it stands for (ping, iperf -u, iperf,
+ * a web server): 0, or -1 with err at the first it does not take. */
+int settings_app_check(const struct scenario *s, const struct scn_app *a,
+		       struct scn_error *err);
+/* The app types that take key, space-separated; NULL if every type does. */
+const char *settings_app_types(const char *key);
+
 /* For struct scn_keys_opts: a key's default per driver, kernel or
  * platform, when the profiles decide it ("mvneta-3.8..3.13: 16, ...,
  * ideal: -"). */

@@ -285,11 +285,6 @@ static int check_rate(const struct world *w, const struct scn_app *a, int64_t si
 {
 	if (a->rate == SCN_UNSET)
 		return 0;
-	if (strcmp(a->type, "udp")) {
-		scenario_error_at(w->scn, &a->rate, err,
-				  "app.%s: rate paces udp apps only (this one is %s)", a->name, a->type);
-		return -1;
-	}
 	if (scenario_field_given(w->scn, &a->interval)) {
 		scenario_error_at(w->scn, &a->rate, err,
 				  "app.%s: rate and interval both set; a paced sender has no interval",
@@ -311,7 +306,8 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 	int64_t size = app_size(a);
 	struct host *h, *d;
 
-	if (app_hosts(w, a, &h, &d, err) || check_rate(w, a, size, err))
+	if (app_hosts(w, a, &h, &d, err) || settings_app_check(w->scn, a, err) ||
+	    check_rate(w, a, size, err))
 		return -1;
 	wa->cfg = a;
 	if (!strcmp(a->type, "ping")) {

@@ -345,6 +345,64 @@ static void test_file_line(void **state)
 	unlink(path);
 }
 
+/* An [app.NAME] key on each app type: taken, or refused as the tool it
+ * stands for has no such option. The table: key=value, the types that
+ * take it. */
+static void test_app_keys(void **state)
+{
+	static const char *const types[] = { "ping", "udp", "stream", "http" };
+	static const struct {
+		const char *set, *takes;
+	} k[] = {
+		{ "count=3", "ping udp" }, { "interval=10ms", "ping udp" },
+		{ "rate=1Mbit", "udp" }, { "nonblock=1", "udp" }, { "sndtimeo=1s", "udp" },
+		{ "mode=sendfile", "http" }, { "read_size=64KiB", "stream http" },
+		{ "rcvbuf=1MiB", "stream http" }, { "peer_cpu=0", "stream http" },
+		{ "size=1000", "ping udp stream http" }, { "sndbuf=64KiB", "ping udp stream http" },
+		{ "tos=16", "ping udp stream http" }, { "start=1s", "ping udp stream http" },
+	};
+	struct scn_error err = { { 0 } };
+	char arg[128], want[256];
+	struct world w;
+	size_t i, t;
+
+	(void)state;
+	for (i = 0; i < sizeof(k) / sizeof(k[0]); i++) {
+		for (t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
+			const char *sets[] = { "host.dut.driver=ideal", "host.peer.driver=ideal",
+					       "sim.duration=2s" };
+			bool takes = strstr(k[i].takes, types[t]) != NULL;
+			size_t j;
+			int rc;
+
+			scenario_init(&scn);
+			for (j = 0; j < sizeof(sets) / sizeof(sets[0]); j++)
+				if (scenario_set(&scn, sets[j], &err))
+					fail_msg("%s: %s", sets[j], err.msg);
+			snprintf(arg, sizeof(arg), "app.a.type=%s", types[t]);
+			assert_int_equal(scenario_set(&scn, arg, &err), 0);
+			assert_int_equal(scenario_set(&scn, "app.a.host=dut", &err), 0);
+			assert_int_equal(scenario_set(&scn, "app.a.dest=peer", &err), 0);
+			snprintf(arg, sizeof(arg), "app.a.%s", k[i].set);
+			assert_int_equal(scenario_set(&scn, arg, &err), 0);
+			assert_int_equal(scenario_check(&scn, &err), 0);
+			memset(&w, 0, sizeof(w));
+			rc = world_build(&w, &scn, &err);
+			world_destroy(&w);
+			scenario_free(&scn);
+			if (takes) {
+				if (rc)
+					fail_msg("%s on %s refused: %s", arg, types[t], err.msg);
+				continue;
+			}
+			snprintf(want, sizeof(want), "--set %s: app.a: a %s app takes no %.*s (only %s)",
+				 arg, types[t], (int)strcspn(k[i].set, "="), k[i].set, k[i].takes);
+			assert_int_equal(rc, -1);
+			assert_string_equal(err.msg, want);
+		}
+	}
+}
+
 /* The defaults `nicsim keys` prints come from the profiles. */
 static void test_defaults(void **state)
 {
@@ -413,6 +471,7 @@ int main(void)
 		cmocka_unit_test(test_support_tables),
 		cmocka_unit_test(test_matrix),
 		cmocka_unit_test(test_matrix_costs),
+		cmocka_unit_test(test_app_keys),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
