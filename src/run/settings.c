@@ -171,13 +171,21 @@ int settings_check(const struct scenario *s, const struct scn_host *sh,
 	int pos = 0;
 
 	settings_nic_config(sh, &cfg);
+	err->msg[0] = '\0';
 	while ((key = scenario_host_key_next(s, sh, &pos, &field, &section))) {
+		struct scn_error one;
+		size_t n = strlen(err->msg);
+
 		if (!key_check(sh, plat, kp, &cfg, key, field, why, sizeof(why)))
 			continue;
-		scenario_error_at(s, field, err, "%s", why);
-		return -1;
+		/* every refused key, one line each, as a compiler lists errors:
+		 * a --set that changes the driver can make the file's own keys
+		 * unsupported besides the one the user added */
+		scenario_error_at(s, field, &one, "%s", why);
+		if (n + 1 < sizeof(err->msg))
+			snprintf(err->msg + n, sizeof(err->msg) - n, "%s%s", n ? "\n" : "", one.msg);
 	}
-	return 0;
+	return err->msg[0] ? -1 : 0;
 }
 
 /* ---- application options ----------------------------------------------- */

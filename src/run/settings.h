@@ -29,7 +29,7 @@ void settings_nic_config(const struct scn_host *sh, struct nic_config *cfg);
 const void *settings_nic_field(const struct scn_host *sh, enum nic_field f);
 
 /* Does every key s sets for host sh take effect with these profiles?
- * 0, or -1 with err at the first that does not. */
+ * 0, or -1 with err listing each that does not, a line each. */
 int settings_check(const struct scenario *s, const struct scn_host *sh,
 		   const struct platform *plat, const struct kprofile *kp,
 		   struct scn_error *err);

@@ -73,4 +73,12 @@ done
 "$NICSIM" list extra >/dev/null 2>&1; [ $? = 2 ] || fail "list with an argument not 2"
 "$NICSIM" validate "$SRC/scenarios/mvneta-2014-ping.ini" --set x >/dev/null 2>"$T/err"; rc=$?
 [ $rc = 2 ] && grep -q "unknown option '--set'" "$T/err" || fail "validate --set: exit $rc, $(cat "$T/err")"
+# every refused key is listed, a line each: switching the ping story's
+# host to the ideal driver refuses the file's tx-frames and the --set's
+# tx-usecs alike
+f=$SRC/scenarios/mvneta-2014-ping.ini
+"$NICSIM" run "$f" --set host.dut.driver=ideal --set host.dut.ethtool.tx-usecs=1000 >/dev/null 2>"$T/err"; rc=$?
+[ $rc = 2 ] && grep -q "^$f:[0-9]*: driver 'ideal' does not support ethtool tx-frames" "$T/err" &&
+	grep -q "^--set host.dut.ethtool.tx-usecs=1000: driver 'ideal' does not support ethtool tx-usecs$" "$T/err" ||
+	fail "refusals not all listed: exit $rc, $(cat "$T/err")"
 echo "ok: bad input refused with FILE:LINE and exit 2"
