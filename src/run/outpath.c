@@ -189,7 +189,8 @@ int outpath_check(const char *path, enum outpath_kind kind, bool force,
 				       "(use --force to replace the link)");
 	if (!S_ISREG(st.st_mode))
 		return say(msg, len, "is not a regular file; nicsim does not replace it");
-	if (force || outpath_is_nicsims(path, kind))
+	/* an empty file holds nothing to lose: mktemp(1) makes one to write to */
+	if (force || !st.st_size || outpath_is_nicsims(path, kind))
 		return 0;
 	return say(msg, len, "exists and was not written by nicsim (use --force to replace it)");
 }

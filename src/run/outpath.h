@@ -3,7 +3,8 @@
  * Output paths: where nicsim may write, and how.
  *
  * Contract: nicsim never deletes or overwrites a path it did not write.
- * An output path may be written when it does not exist, or when its
+ * An output path may be written when it does not exist, when it is an
+ * empty regular file (nothing to lose: what mktemp(1) makes), or when its
  * content says nicsim wrote it:
  *   results JSON  a top-level object whose "nicsim" member is an object
  *                 with a "version" string (docs/results.md)

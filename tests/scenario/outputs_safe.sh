@@ -35,6 +35,12 @@ run --json link.json --force && [ ! -L link.json ] && [ "$(jget u.json "d['nicsi
 mkdir jdir
 refused "--json onto a directory" "is a directory" --json jdir --force
 refused "--json into no directory" "no directory nodir" --json nodir/x.json
+# an empty file holds nothing to lose: mktemp's is written to, for every
+# file output
+e=$(mktemp -p .); p=$(mktemp -p .); c=$(mktemp -p .)
+run --json "$e" --pcap-merged "$p" --trace all --trace-out "$c" >/dev/null &&
+	[ "$(jget "$e" "d['nicsim']['seed']")" = 1 ] && [ -s "$p" ] && [ -s "$c" ] ||
+	fail "an empty file (mktemp's) as --json, --pcap-merged, --trace-out"
 no_tmp "--json"
 echo "ok: --json keeps a user's file and link, rewrites nicsim's own, --force replaces"
 
