@@ -38,6 +38,16 @@ static uint64_t run_ping(struct event_log *l, struct world *w)
 	return fired;
 }
 
+/* The world and the scenario run_ping made for it. */
+static void world_done(struct world *w)
+{
+	struct scenario *s = (struct scenario *)w->scn;
+
+	world_destroy(w);
+	scenario_free(s);
+	free(s);
+}
+
 static const struct event_series *series(const struct event_log *l, const char *name)
 {
 	int i;
@@ -76,9 +86,9 @@ static void test_enobufs_each_at_its_instant(void **state)
 	assert_null(tx->t);	/* nothing allocated for a counter that never moved */
 	assert_int_equal(sock_send_limit(&w.apps[0].u.ping.sk), 2 * w.apps[0].u.ping.sk.sk_sndbuf);
 	events_free(&l);
-	world_destroy(&w);
+	world_done(&w);
 	assert_int_equal(run_ping(NULL, &plain), fired);
-	world_destroy(&plain);
+	world_done(&plain);
 }
 
 static void test_probe_words(void **state)
