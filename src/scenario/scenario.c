@@ -285,6 +285,21 @@ static struct scn_host *host_get(struct scenario *s, const char *name,
 	return h;
 }
 
+/* Where the keys of a host-family kind live in h. */
+static void *host_kind_base(struct scn_host *h, enum scn_kind kind)
+{
+	switch (kind) {
+	case SCN_ETHTOOL:
+		return &h->ethtool;
+	case SCN_SYSCTL:
+		return &h->sysctl;
+	case SCN_COST:
+		return &h->cost;
+	default:
+		return h;
+	}
+}
+
 /* The struct a section's keys live in, created if new. */
 static void *section_base(struct scenario *s, const struct scn_section *sec,
 			  const struct scn_loc *loc, char *why, size_t len)
@@ -308,18 +323,7 @@ static void *section_base(struct scenario *s, const struct scn_section *sec,
 		break;
 	}
 	h = host_get(s, sec->name, loc, why, len);
-	if (!h)
-		return NULL;
-	switch (sec->kind) {
-	case SCN_ETHTOOL:
-		return &h->ethtool;
-	case SCN_SYSCTL:
-		return &h->sysctl;
-	case SCN_COST:
-		return &h->cost;
-	default:
-		return h;
-	}
+	return h ? host_kind_base(h, sec->kind) : NULL;
 }
 
 /* ---- keys ------------------------------------------------------------- */
@@ -838,20 +842,6 @@ const struct scn_host *scenario_host_c(const struct scenario *s,
 	return NULL;
 }
 
-/* Where the keys of a host-family kind live in h. */
-static const void *host_kind_base(const struct scn_host *h, enum scn_kind kind)
-{
-	switch (kind) {
-	case SCN_ETHTOOL:
-		return &h->ethtool;
-	case SCN_SYSCTL:
-		return &h->sysctl;
-	case SCN_COST:
-		return &h->cost;
-	default:
-		return h;
-	}
-}
 
 const char *scenario_host_key_next(const struct scenario *s,
 				   const struct scn_host *h, int *pos,
@@ -868,7 +858,7 @@ const char *scenario_host_key_next(const struct scenario *s,
 
 	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
 		for (k = NULL; (k = scn_key_next(kinds[i], k)); ) {
-			f = (const char *)host_kind_base(h, kinds[i]) + k->off;
+			f = (const char *)host_kind_base((struct scn_host *)h, kinds[i]) + k->off;
 			if (n++ < *pos || (s && !origin_find(s, f)))
 				continue;
 			*pos = n;
