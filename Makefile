@@ -9,6 +9,9 @@
 #   make memcheck  valgrind over the shipped scenarios (zero errors, zero leaks)
 #   make bench-ns3 nicsim against ns-3 3.37, side by side (installs ns-3)
 #   make fuzz   libFuzzer targets (clang), FUZZ_SECONDS each (docs/robustness.md)
+#   make kernel-check  nicsim's x86-64 / 6.x profile against the running
+#               kernel, in network namespaces it creates (root); KERNEL_DOCS=1
+#               also rewrites the table in docs/validation.md
 BUILD   ?= build
 SANBUILD ?= build-san
 FUZZBUILD ?= build-fuzz
@@ -16,7 +19,7 @@ FUZZ_SECONDS ?= 30
 CMAKE_FLAGS ?=
 JOBS    ?= $(shell nproc)
 
-.PHONY: all bootstrap build build-san demo check check-fast bench bench-ns3 memcheck fuzz clean
+.PHONY: all bootstrap build build-san demo check check-fast bench bench-ns3 memcheck fuzz kernel-check clean
 
 all: build
 
@@ -64,6 +67,10 @@ check: build build-san
 
 check-fast: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+kernel-check: build
+	python3 tests/kernel/kernel_check.py --nicsim $(BUILD)/nicsim \
+		$(if $(KERNEL_DOCS),--write-docs docs/validation.md)
 
 bench: build
 	@scripts/bench $(BUILD)

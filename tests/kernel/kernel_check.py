@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""make kernel-check: nicsim's x86-64 / kernel 6.x profile against the
+kernel this machine runs, mechanism by mechanism (tests/kernel/part_*.py).
+
+Usage: kernel_check.py --nicsim PATH [--only PART] [--markdown]
+                       [--write-docs FILE] [--skip-code N]
+
+Prints one row per compared figure (kernel, nicsim, verdict) and exits 1
+if any differ. Needs root and network namespaces; without them it says
+why and exits 2 (or --skip-code, which ctest reads as "skipped"). What
+this kernel lacks (a qdisc not built in) is reported and left out.
+--markdown prints the table as docs/validation.md carries it;
+--write-docs FILE rewrites the block between the "kernelfig" markers.
+"""
+import argparse
+import importlib.util
+import glob
+import os
+import platform
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kc  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BEGIN, END = "<!-- kernelfig: linux -->", "<!-- /kernelfig -->"
+
+
+def why_not_here():
+	"""None if namespaces can be made here, else the reason."""
+	if os.geteuid() != 0:
+		return "not root (network namespaces and veth need CAP_NET_ADMIN)"
+	for tool in ("ip", "tc", "sysctl"):
+		if subprocess.run(["sh", "-c", "command -v " + tool],
+				  capture_output=True).returncode:
+			return "'%s' is not installed (scripts/bootstrap installs it)" % tool
+	name = "%s%d-probe" % (kc.PREFIX, os.getpid())
+	r = subprocess.run(["ip", "netns", "add", name], capture_output=True, text=True)
+	if r.returncode:
+		return "cannot create a network namespace: " + r.stderr.strip()
+	subprocess.run(["ip", "netns", "del", name], capture_output=True)
+	return None
+
+
+def load_parts(only):
+	parts = []
+	for path in sorted(glob.glob(os.path.join(HERE, "part_*.py"))):
+		name = os.path.basename(path)[5:-3]
+		if only and name not in only:
+			continue
+		spec = importlib.util.spec_from_file_location("part_" + name, path)
+		mod = importlib.util.module_from_spec(spec)
+		spec.loader.exec_module(mod)
+		parts.append((name, mod))
+	return parts
+
+
+def fmt(v):
+	if isinstance(v, float):
+		return "%.4g" % v
+	return str(v)
+
+
+def text_table(rows, out):
+	w = max([len(r.case) for r in rows] + [20])
+	out.write("%-8s %-*s %14s %14s  %s\n" % ("part", w, "case", "kernel", "nicsim", "result"))
+	for r in rows:
+		out.write("%-8s %-*s %14s %14s  %s%s\n" % (r.part, w, r.case, fmt(r.kernel),
+			  fmt(r.nicsim), "same" if r.ok() else "DIFFER",
+			  ("  (" + r.note + ")") if r.note else ""))
+
+
+def markdown(rows, left_out, release):
+	lines = ["Linux %s on this machine (%s), against nicsim's x86-64 / 6.x profile:"
+		 % (release, platform.machine()), "",
+		 "| part | case | Linux | nicsim | |", "|---|---|---|---|---|"]
+	for r in rows:
+		lines.append("| %s | %s | %s | %s | %s |" % (r.part, r.case, fmt(r.kernel),
+			     fmt(r.nicsim), "same" if r.ok() else "**differs**"))
+	lines.append("")
+	same = sum(r.ok() for r in rows)
+	lines.append("%d of %d compared figures agree." % (same, len(rows)))
+	for name, why in left_out:
+		lines.append("Left out: %s (%s)." % (name, why))
+	return "\n".join(lines) + "\n"
+
+
+def write_docs(path, text):
+	with open(path) as f:
+		doc = f.read()
+	i, j = doc.find(BEGIN), doc.find(END)
+	if i < 0 or j < i:
+		sys.exit("%s: no '%s' ... '%s' block to rewrite" % (path, BEGIN, END))
+	doc = doc[:i + len(BEGIN)] + "\n" + text + doc[j:]
+	tmp = path + ".kc-tmp"
+	with open(tmp, "w") as f:
+		f.write(doc)
+	os.replace(tmp, path)
+
+
+def main():
+	ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+	ap.add_argument("--nicsim", required=True, help="the nicsim binary to compare")
+	ap.add_argument("--only", action="append", help="run only this part (repeatable)")
+	ap.add_argument("--markdown", action="store_true", help="print the docs table")
+	ap.add_argument("--write-docs", metavar="FILE", help="rewrite FILE's kernelfig block")
+	ap.add_argument("--skip-code", type=int, default=2,
+			help="exit code when the machine cannot run it (default 2)")
+	a = ap.parse_args()
+	os.environ["NICSIM"] = os.path.abspath(a.nicsim)
+	release = platform.release()
+	print("kernel-check: Linux %s (%s)" % (release, platform.machine()), flush=True)
+	why = why_not_here()
+	if why:
+		print("kernel-check: skipped: " + why)
+		return a.skip_code
+	kc.remove_stale()
+	rows, left_out = [], []
+	for name, mod in load_parts(a.only):
+		try:
+			got = mod.run()
+		except kc.Skip as e:
+			left_out.append((name, str(e)))
+			print("kernel-check: %s left out: %s" % (name, e), flush=True)
+			continue
+		rows += got
+		print("kernel-check: %s: %d figures" % (name, len(got)), flush=True)
+	text_table(rows, sys.stdout)
+	left_out += kc.LEFT_OUT
+	md = markdown(rows, left_out, release)
+	if a.markdown:
+		sys.stdout.write(md)
+	if a.write_docs:
+		write_docs(a.write_docs, md)
+	bad = [r for r in rows if not r.ok()]
+	print("kernel-check: Linux %s: %d figures compared, %d differ, %d part(s) left out"
+	      % (release, len(rows), len(bad), len(left_out)))
+	return 1 if bad or not rows else 0
+
+
+if __name__ == "__main__":
+	sys.exit(main())
