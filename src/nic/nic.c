@@ -29,6 +29,7 @@ static const struct {
 	[NIC_F_TX_FIXED_PRIO] = { "tx_fixed_prio", "tx_fixed_prio" },
 	[NIC_F_TX_WRR_WEIGHT] = { "tx_wrr_weight", "tx_wrr_weight" },
 	[NIC_F_XPS_CPUS] = { "xps_cpus", "xps_cpus" },
+	[NIC_F_BQL] = { "bql = on", "bql" },
 	[NIC_F_BQL_LIMIT_MIN] = { "bql_limit_min", "bql_limit_min" },
 	[NIC_F_BQL_LIMIT_MAX] = { "bql_limit_max", "bql_limit_max" },
 	[NIC_F_BQL_HOLD_TIME] = { "bql_hold_time", "bql_hold_time" },

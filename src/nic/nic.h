@@ -33,6 +33,7 @@ struct nic_config {
 	int64_t		irq_cpu;	/* ideal: the interrupt's CPU */
 	int64_t		rxq_def;	/* mvneta: default RX queue, elects the CPU */
 	int		tso;		/* 1 on, 0 off, -1 the driver's default */
+	int		bql;		/* 1 on, 0 off, -1 the driver's default */
 	sim_time_t	tx_timer_period;
 };
 
@@ -48,7 +49,7 @@ enum nic_field {
 	NIC_F_TX_RING, NIC_F_RX_RING, NIC_F_TXQ, NIC_F_RXQ, NIC_F_IRQ_CPU, NIC_F_RXQ_DEF,
 	NIC_F_TX_USECS, NIC_F_TX_QUEUE_LEN, NIC_F_TX_RECLAIM, NIC_F_TX_TIMER_PERIOD,
 	NIC_F_TX_SELECT, NIC_F_TX_FIXED_PRIO, NIC_F_TX_WRR_WEIGHT,
-	NIC_F_XPS_CPUS, NIC_F_BQL_LIMIT_MIN, NIC_F_BQL_LIMIT_MAX, NIC_F_BQL_HOLD_TIME,
+	NIC_F_XPS_CPUS, NIC_F_BQL, NIC_F_BQL_LIMIT_MIN, NIC_F_BQL_LIMIT_MAX, NIC_F_BQL_HOLD_TIME,
 	NIC_F_NR,
 };
 

@@ -44,6 +44,7 @@ static const struct host_setting {
 	{ AT(tx_fixed_prio), NIC_F_TX_FIXED_PRIO, NULL },
 	{ AT(tx_wrr_weight), NIC_F_TX_WRR_WEIGHT, NULL },
 	{ AT(xps_cpus), NIC_F_XPS_CPUS, NULL },
+	{ AT(bql), NIC_F_BQL, NULL },
 	{ AT(bql_limit_min), NIC_F_BQL_LIMIT_MIN, NULL },
 	{ AT(bql_limit_max), NIC_F_BQL_LIMIT_MAX, NULL },
 	{ AT(bql_hold_time), NIC_F_BQL_HOLD_TIME, NULL },
@@ -92,6 +93,7 @@ void settings_nic_config(const struct scn_host *sh, struct nic_config *cfg)
 		.irq_cpu = sh->irq_cpu, .rxq_def = sh->rxq_def,
 		.tx_timer_period = sh->tx_timer_period,
 		.tso = !sh->ethtool.tso[0] ? -1 : !strcmp(sh->ethtool.tso, "on"),
+		.bql = !sh->bql[0] ? -1 : !strcmp(sh->bql, "on"),
 	};
 }
 

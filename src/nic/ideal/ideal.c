@@ -318,6 +318,11 @@ struct nic_cap ideal_cap(enum nic_field f, const struct nic_config *cfg,
 	case NIC_F_TX_FIXED_PRIO:
 	case NIC_F_TX_WRR_WEIGHT:
 		return (struct nic_cap){ NIC_UNSUPPORTED, "it has no TX queue arbiter" };
+	case NIC_F_BQL:		/* off is what it is */
+		if (cfg && cfg->bql != 1)
+			return (struct nic_cap){ NIC_SUPPORTED, NULL };
+		return cfg ? (struct nic_cap){ NIC_UNSUPPORTED, "it has no BQL" } :
+			     (struct nic_cap){ NIC_SUPPORTED_IF, "bql = off" };
 	case NIC_F_BQL_LIMIT_MIN:
 	case NIC_F_BQL_LIMIT_MAX:
 	case NIC_F_BQL_HOLD_TIME:
@@ -334,6 +339,7 @@ void ideal_default(enum nic_field f, char *buf, size_t len)
 	case NIC_F_TX_RING:
 	case NIC_F_RX_RING: snprintf(buf, len, "%u", IDEAL_RING); break;
 	case NIC_F_TSO: snprintf(buf, len, "off"); break;
+	case NIC_F_BQL: snprintf(buf, len, "off"); break;
 	case NIC_F_IRQ_CPU: snprintf(buf, len, "0"); break;
 	case NIC_F_TX_QUEUE_LEN: snprintf(buf, len, "%u", IDEAL_TXQLEN); break;
 	case NIC_F_TX_SELECT: snprintf(buf, len, "kernel"); break;

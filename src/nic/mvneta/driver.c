@@ -133,6 +133,7 @@ struct mvneta_port {
 	int		nr_cpus;
 	struct mvneta_pcpu pcpu[NETA_MAX_CPUS];
 	bool		select_cpu;	/* txq = cpu % txq_number (2015 patch) */
+	bool		bql;		/* netdev_tx_sent/completed_queue (bql key) */
 	int		txq_number, rxq_number, rxq_def;
 	struct mvneta_tx_queue txqs[MVNETA_MAX_QUEUES];
 	struct mvneta_rx_queue rxqs[MVNETA_MAX_QUEUES];
@@ -375,8 +376,11 @@ static enum netdev_tx mvneta_tx(struct sk_buff *skb, struct net_device *dev)
 	if (txq->count > txq->max_count)
 		txq->max_count = txq->count;
 	if (pp->prof->bql) {
-		/* 4.19+: BQL, then the doorbell only at the end of a batch */
-		netdev_tx_sent_queue(nq, skb->len);
+		/* 4.19+: BQL, then the doorbell only at the end of a batch.
+		 * Deviation: bql = off drops only the BQL call and keeps the
+		 * batched doorbell (no era had the one without the other). */
+		if (pp->bql)
+			netdev_tx_sent_queue(nq, skb->len);
 		if (txq->count >= txq->stop_threshold)
 			netif_tx_stop_queue(nq);
 		if (!dev->xmit_more || netif_xmit_stopped(nq) ||
@@ -701,11 +705,20 @@ struct nic_cap mvneta_cap(const char *profile, enum nic_field f,
 		return cfg ? (struct nic_cap){ NIC_UNSUPPORTED, "mvneta's software TSO "
 					       "came with 3.16" } :
 			     (struct nic_cap){ NIC_SUPPORTED_IF, "tso = off" };
+	case NIC_F_BQL:
+		if (p->bql || (cfg && cfg->bql != 1))
+			return (struct nic_cap){ NIC_SUPPORTED, NULL };
+		return cfg ? (struct nic_cap){ NIC_UNSUPPORTED, "this era's mvneta_tx does "
+					       "not call netdev_tx_sent_queue" } :
+			     (struct nic_cap){ NIC_SUPPORTED_IF, "bql = off" };
 	case NIC_F_BQL_LIMIT_MIN:
 	case NIC_F_BQL_LIMIT_MAX:
 	case NIC_F_BQL_HOLD_TIME:
+		if (p->bql && cfg && cfg->bql == 0)
+			return (struct nic_cap){ NIC_UNSUPPORTED, "bql = off" };
 		if (p->bql)
-			return (struct nic_cap){ NIC_SUPPORTED, NULL };
+			return (struct nic_cap){ cfg ? NIC_SUPPORTED : NIC_SUPPORTED_IF,
+						 cfg ? NULL : "bql = on" };
 		return (struct nic_cap){ NIC_UNSUPPORTED, "this era's mvneta_tx does not "
 					 "call netdev_tx_sent_queue" };
 	case NIC_F_XPS_CPUS:
@@ -749,6 +762,7 @@ void mvneta_default(const char *profile, enum nic_field f, char *buf, size_t len
 	case NIC_F_XPS_CPUS:	/* mvneta_txq_sw_init: queue q on CPU q % CPUs */
 		snprintf(buf, len, "%s", p->spread ? "CPU q % CPUs" : "(none)");
 		break;
+	case NIC_F_BQL: snprintf(buf, len, p->bql ? "on" : "off"); break;
 	case NIC_F_BQL_LIMIT_MIN: snprintf(buf, len, p->bql ? "0" : "-"); break;
 	case NIC_F_BQL_LIMIT_MAX: snprintf(buf, len, p->bql ? "1879048192" : "-"); break;
 	case NIC_F_BQL_HOLD_TIME: snprintf(buf, len, p->bql ? "1s" : "-"); break;
@@ -887,7 +901,8 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 	netdev_init(&h->dev, h, "eth0", pp->txq_number,
 		    (uint32_t)pick(cfg->tx_queue_len, p->max_txd));
 	h->dev.tso = cfg->tso == -1 ? p->tso : cfg->tso == 1;
-	for (q = 0; p->bql && q < pp->txq_number; q++) {	/* dql_init(HZ) */
+	pp->bql = cfg->bql == -1 ? p->bql : cfg->bql == 1;
+	for (q = 0; pp->bql && q < pp->txq_number; q++) {	/* dql_init(HZ) */
 		h->dev.txq[q].bql_on = true;
 		bql_init(&h->dev.txq[q].bql, (unsigned int)h->hz, 0);
 	}
