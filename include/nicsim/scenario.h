@@ -99,6 +99,7 @@ struct scn_host {
 	char		qdisc[SCN_NAME_MAX];		/* pfifo_fast | fq_codel */
 	sim_time_t	tx_timer_period;
 	int64_t		xps_cpus[SCN_MAX_MASKS];	/* per TX queue; [0] SCN_UNSET: driver's */
+	char		bql[SCN_NAME_MAX];	/* on|off; "" = the driver's */
 	int64_t		bql_limit_min;		/* byte_queue_limits, every TX queue */
 	struct scn_fq_codel {			/* tc qdisc ... fq_codel options */
 		int64_t		limit, flows, quantum, memory_limit, drop_batch, ecn;
@@ -144,6 +145,10 @@ struct scn_expect {
 	char		source[SCN_STR_MAX];
 	char		published[SCN_NAME_MAX];/* as printed, e.g. "after 6" */
 	char		note[SCN_STR_MAX];	/* printed under the row when it fails */
+	char		role[SCN_NAME_MAX];	/* check | calibration */
+	char		depends[SCN_STR_MAX];	/* calibration rows whose constants it shares */
+	char		require[SCN_STR_MAX];	/* "PATH OP VALUE|PATH ...": the run did its work */
+	char		unmodelled[SCN_STR_MAX];/* no run: what the model lacks */
 	double		value;			/* published number */
 	double		tol_abs;		/* pass if |x-value| <= tol_abs */
 	double		tol_rel;		/* or <= tol_rel*|value| */
@@ -218,6 +223,29 @@ const char *scenario_cost_next(const struct scn_cost *c, int *pos,
  * <= tol_rel*|value|. With min and/or max: inside them. Either passes.
  */
 bool scenario_expect_pass(const struct scn_expect *e, double x);
+
+/*
+ * One condition of an expectation's `require`: "PATH OP OPERAND", written
+ * without blanks (apps.ping.received==apps.ping.transmitted,
+ * apps.ping.transmitted>=1000); OP is one of >= <= == != > <, OPERAND a
+ * number or another path.
+ */
+struct scn_cond {
+	char		lhs[SCN_STR_MAX];
+	char		op[3];
+	char		rhs[SCN_STR_MAX];
+	double		num;		/* rhs as a number, if rhs_is_num */
+	bool		rhs_is_num;
+};
+
+/*
+ * Parse the next condition of list at *pos: 1 and c filled, 0 at the end,
+ * -1 with why filled on a malformed one.
+ */
+int scn_cond_next(const char *list, size_t *pos, struct scn_cond *c, char *why,
+		  size_t len);
+/* Does lhs OP rhs hold? False when either side is NaN. */
+bool scn_cond_holds(const struct scn_cond *c, double lhs, double rhs);
 
 /*
  * The keys of host h's sections ([host.NAME], .ethtool, .sysctl, .cost) in

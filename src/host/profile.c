@@ -36,9 +36,9 @@ _Static_assert(sizeof(struct cpu_costs) == (0 CPU_COST_FIELDS(CPU_COST_ONE)) * s
  * (line rate, not CPU-bound) checks their sum. copy_from/to_user of a
  * cache-hot buffer: 2 cycles/byte (~600 MB/s memcpy), assumed.
  * Fitted (docs/validation.md): read() from the page cache into Apache's
- * buffer, 8.75 cycles/byte, on A9 (65.9 MB/s CPU-bound); sendfile per
- * 4 KiB page (page references, DMA mapping of page-cache pages), 17400
- * cycles, on A10 (106 MB/s CPU-bound).
+ * buffer, 7.875 cycles/byte, on A9 (65.9 MiB/s = 552.8 Mbit/s, CPU-bound);
+ * sendfile per 4 KiB page (page references, DMA mapping of page-cache
+ * pages), 15300 cycles, on A10 (106 MiB/s = 889.2 Mbit/s, CPU-bound).
  */
 #define ARMV7_MVEBU_COSTS {						\
 	.syscall = 1200, .raw_sendmsg = 2500, .udp_sendmsg = 2500,	\
@@ -51,7 +51,7 @@ _Static_assert(sizeof(struct cpu_costs) == (0 CPU_COST_FIELDS(CPU_COST_ONE)) * s
 	.tcp_sendmsg = 2000, .tcp_xmit_skb = 2500, .gso_seg = 900,	\
 	.tcp_ack = 2500, .tcp_rcv = 2200, .tcp_send_ack = 1500,		\
 	.tcp_recvmsg = 1500, .copy_byte_x16 = 32,			\
-	.file_read_x16 = 140, .sendpage = 17400,			\
+	.file_read_x16 = 126, .sendpage = 15300,			\
 }
 
 /* 32-bit ARM with 64-byte lines (multi_v7): sizeof(sk_buff) ~184 and

@@ -130,6 +130,10 @@ static json_t *ping_json(const struct ping *p)
 	json_object_set_new(o, "dest", json_string(p->dest->name));
 	json_object_set_new(o, "transmitted", json_integer(p->ntransmitted));
 	json_object_set_new(o, "received", json_integer(p->nreceived));
+	/* ping's "% packet loss": what was sent and never answered */
+	json_object_set_new(o, "loss_pct", jreal(p->ntransmitted ? 100.0 *
+			    (double)(p->ntransmitted - p->nreceived) /
+			    (double)p->ntransmitted : 0, 3));
 	json_object_set_new(o, "enobufs", json_integer((json_int_t)p->enobufs));
 	json_object_set_new(o, "errors_printed", json_integer((json_int_t)p->errors_printed));
 	json_object_set_new(o, "first_error_seq", p->first_error_seq < 0 ? json_null() :
@@ -391,8 +395,9 @@ static json_t *host_json(const struct world *w, const struct host *h)
 {
 	json_t *o = json_object(), *cpus = json_array(), *irqs = json_object();
 	json_t *nic = json_object(), *txqs = json_array(), *cost;
+	sim_time_t busy = 0;
 	struct nic_info ni;
-	int i;
+	int i, a;
 
 	nic_info(h, &ni);
 	json_object_set_new(o, "platform", json_string(h->plat->name));
@@ -405,6 +410,12 @@ static json_t *host_json(const struct world *w, const struct host *h)
 	for (i = 0; i < h->nr_cpus; i++)
 		json_array_append_new(cpus, cpu_json(&h->cpus[i], w->duration));
 	json_object_set_new(o, "cpus", cpus);
+	/* mpstat's "all" line: the CPUs' busy time over their whole time */
+	for (i = 0; i < h->nr_cpus; i++)
+		for (a = 0; a < ACCT_NR; a++)
+			busy += h->cpus[i].busy_ps[a];
+	json_object_set_new(o, "cpu_busy_pct", jreal(w->duration ? 100.0 * (double)busy /
+			    ((double)w->duration * h->nr_cpus) : 0, 3));
 	for (i = 0; i < h->nr_irqs; i++)
 		json_object_set_new(irqs, h->irqs[i].name, json_integer((json_int_t)h->irqs[i].count));
 	json_object_set_new(o, "irqs", irqs);

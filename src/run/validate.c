@@ -66,11 +66,40 @@ static json_t *run_variant(const char *path, const char *sets, struct scn_error 
 	return res;
 }
 
+/*
+ * The first condition of e's `require` that res does not meet, written
+ * into why; false when all hold (or there are none).
+ */
+static bool work_missing(const struct scn_expect *e, json_t *res, const char *run,
+			 char *why, size_t len)
+{
+	struct scn_cond c;
+	char dummy[8];
+	size_t pos = 0;
+
+	while (scn_cond_next(e->require, &pos, &c, dummy, sizeof(dummy)) > 0) {
+		double a = metric_value(res, c.lhs);
+		double b = c.rhs_is_num ? c.num : metric_value(res, c.rhs);
+
+		if (scn_cond_holds(&c, a, b))
+			continue;
+		if (c.rhs_is_num)
+			snprintf(why, len, "the %srun did not do its work: %s is %g, not %s %g",
+				 run, c.lhs, a, c.op, b);
+		else
+			snprintf(why, len, "the %srun did not do its work: %s is %g, not %s %s "
+				 "(%g)", run, c.lhs, a, c.op, c.rhs, b);
+		return true;
+	}
+	return false;
+}
+
 /* With a baseline, *x becomes this run's metric compared with that of a
  * second run (set, then baseline): their ratio (NAN over a zero) or their
- * difference. -1 with err if the second run fails. */
+ * difference. -1 with err if the second run fails; a baseline run that did
+ * not do its work makes *x NAN and says why. */
 static int baseline_figure(const char *path, const struct scn_expect *e, double *x,
-			   struct scn_error *err)
+			   char *why, size_t len, struct scn_error *err)
 {
 	char sets[2 * SCN_STR_MAX + 2];
 	json_t *res;
@@ -81,6 +110,8 @@ static int baseline_figure(const char *path, const struct scn_expect *e, double 
 	if (!res)
 		return -1;
 	b = metric_value(res, e->metric);
+	if (!why[0] && work_missing(e, res, "baseline ", why, len))
+		b = NAN;
 	json_decref(res);
 	if (!strcmp(e->compare, "difference"))
 		*x -= b;
@@ -89,65 +120,125 @@ static int baseline_figure(const char *path, const struct scn_expect *e, double 
 	return 0;
 }
 
+static bool is_calibration(const struct scn_expect *e)
+{
+	return !strcmp(e->role, "calibration");
+}
+
+/* The role column: "cal" for a calibration row, "dep:IDS" for one that
+ * shares a calibration row's constants. */
+static void role_text(const struct scn_expect *e, char *buf, size_t len)
+{
+	if (is_calibration(e))
+		snprintf(buf, len, "cal");
+	else if (e->depends[0])
+		snprintf(buf, len, "dep:%s", e->depends);
+	else
+		buf[0] = 0;
+}
+
+static void print_row(FILE *out, const struct scn_expect *e, const char *figure,
+		      bool ok, const char *why, struct validate_count *cnt)
+{
+	char tol[64], role[SCN_STR_MAX + 8];
+
+	tolerance_text(e, tol, sizeof(tol));
+	role_text(e, role, sizeof(role));
+	fprintf(out, "%-6s %-58.58s %-16s %12s %-16s %s%s%s\n", e->id, e->observation,
+		e->published, figure, tol, ok ? "pass" : "FAIL", role[0] ? " " : "", role);
+	if (!ok && why[0])
+		fprintf(out, "%-6s why: %s\n", "", why);
+	cnt->rows++;
+	cnt->failed += !ok;
+	if (is_calibration(e)) {
+		cnt->cal_rows++;
+		cnt->cal_failed += !ok;
+	} else if (e->depends[0]) {
+		cnt->dep_passed += ok;
+	}
+}
+
+/* Check one expectation on its run's results res; -1 + err if a baseline
+ * run fails. */
+static int check_row(const char *path, const struct scn_expect *e, json_t *res,
+		     FILE *out, struct validate_count *cnt, struct scn_error *err)
+{
+	char why[SCN_STR_MAX + 128] = "", figure[32];
+	double x = metric_value(res, e->metric);
+	bool ok;
+
+	if (work_missing(e, res, "", why, sizeof(why)))
+		x = NAN;
+	if (e->baseline[0] && baseline_figure(path, e, &x, why, sizeof(why), err))
+		return -1;
+	ok = !why[0] && scenario_expect_pass(e, x);
+	if (!ok && !why[0])
+		snprintf(why, sizeof(why), "%s", e->note);
+	snprintf(figure, sizeof(figure), "%g", x);
+	print_row(out, e, figure, ok, why, cnt);
+	return 0;
+}
+
+/* The results of one expectation's run: rows with the same `set` share it. */
+static json_t *shared_run(const char *path, const struct scenario *base, int i,
+			  json_t **res, struct scn_error *err)
+{
+	int j;
+
+	for (j = 0; j < i; j++)
+		if (res[j] && !strcmp(base->expect[j].set, base->expect[i].set))
+			return res[i] = json_incref(res[j]);
+	return res[i] = run_variant(path, base->expect[i].set, err);
+}
+
 int validate_file(const char *path, FILE *out, struct validate_count *cnt,
 		  struct scn_error *err)
 {
 	struct scenario base;
-	bool *done;
-	int i, j;
+	json_t **res;
+	int i, rc = 0;
 
 	scenario_init(&base);
-	if (scenario_load(&base, path, err)) {
+	if (scenario_load(&base, path, err) || scenario_check(&base, err)) {
 		scenario_free(&base);
 		return -1;
 	}
-	done = xcalloc((size_t)MAX(base.nr_expect, 1), sizeof(*done));
-	for (i = 0; i < base.nr_expect; i++) {
-		json_t *res;
+	res = xcalloc((size_t)MAX(base.nr_expect, 1), sizeof(*res));
+	for (i = 0; i < base.nr_expect && !rc; i++) {
+		const struct scn_expect *e = &base.expect[i];
 
-		if (done[i])
-			continue;
-		res = run_variant(path, base.expect[i].set, err);
-		if (!res) {
-			free(done);
-			scenario_free(&base);
-			return -1;
-		}
-		for (j = i; j < base.nr_expect; j++) {
-			const struct scn_expect *e = &base.expect[j];
-			char tol[64];
-			double x;
-			bool ok;
-
-			if (done[j] || strcmp(e->set, base.expect[i].set))
-				continue;
-			done[j] = true;
-			x = metric_value(res, e->metric);
-			if (e->baseline[0] && baseline_figure(path, e, &x, err)) {
-				json_decref(res);
-				free(done);
-				scenario_free(&base);
-				return -1;
-			}
-			ok = scenario_expect_pass(e, x);
-			tolerance_text(e, tol, sizeof(tol));
-			fprintf(out, "%-6s %-58.58s %-16s %12g %-16s %s\n", e->id, e->observation,
-				e->published, x, tol, ok ? "pass" : "FAIL");
-			if (!ok && e->note[0])
-				fprintf(out, "%-6s why: %s\n", "", e->note);
-			cnt->rows++;
-			cnt->failed += !ok;
-		}
-		json_decref(res);
+		if (e->unmodelled[0])
+			print_row(out, e, "-", false, e->unmodelled, cnt);
+		else if (!shared_run(path, &base, i, res, err))
+			rc = -1;
+		else
+			rc = check_row(path, e, res[i], out, cnt, err);
 	}
-	free(done);
+	for (i = 0; i < base.nr_expect; i++)
+		json_decref(res[i]);
+	free(res);
 	scenario_free(&base);
-	return 0;
+	return rc;
 }
 
 void validate_header(FILE *out)
 {
-	fprintf(out, "%-6s %-58s %-16s %12s %-16s %s\n", "id", "observation", "published",
-		"nicsim", "target", "result");
+	fprintf(out, "%-6s %-58s %-16s %12s %-16s %-4s %s\n", "id", "observation", "published",
+		"nicsim", "target", "", "role");
 	fprintf(out, "%-6s %-58s %-16s %12s %s\n", "", "", "", "(metric units)", "(metric units)");
+}
+
+void validate_headline(FILE *out, const struct validate_count *c)
+{
+	int m = c->rows - c->cal_rows, n = m - (c->failed - c->cal_failed);
+
+	fprintf(out, "%d of %d published figures reproduced (%d more used for calibration",
+		n, m, c->cal_rows);
+	if (c->cal_failed)
+		fprintf(out, ", %d of them outside its band", c->cal_failed);
+	fprintf(out, ")");
+	if (c->dep_passed)
+		fprintf(out, "; %d of the %d use those fitted constants (dep)",
+			c->dep_passed, n);
+	fprintf(out, "\n");
 }

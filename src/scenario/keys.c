@@ -42,6 +42,7 @@ static const char *const cc_names[] = { "cubic", "reno", NULL };
 static const char *const select_names[] = { "kernel", "cpu", NULL };
 static const char *const qdisc_names[] = { "pfifo_fast", "fq_codel", NULL };
 static const char *const compare_names[] = { "ratio", "difference", NULL };
+static const char *const role_names[] = { "check", "calibration", NULL };
 static const char *const mode_names[] = { "write", "sendfile", NULL };
 static const char *const onoff_names[] = { "on", "off", NULL };
 
@@ -157,6 +158,12 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_HOST, "fq_codel_drop_batch", SCN_T_INT, struct scn_host, fq_codel.drop_batch,
 	    .min = 1, .max = INT32_MAX, .nodef = "64", .unit = "packets",
 	    .meaning = "fq_codel drop_batch: packets dropped at once when over limit"),
+	KEY(SCN_HOST, "bql", SCN_T_CHOICE, struct scn_host, bql,
+	    .choices = onoff_names, .nodef = "(driver)", .unit = "",
+	    .meaning = "Byte queue limits: whether the driver reports queued and completed "
+		       "bytes (netdev_tx_sent_queue / netdev_tx_completed_queue); off is "
+		       "the driver without its BQL calls, on only where the driver era has "
+		       "them"),
 	/* DQL_MAX_LIMIT = UINT_MAX / 2 - DQL_MAX_OBJECT (UINT_MAX / 16) */
 	KEY(SCN_HOST, "bql_limit_min", SCN_T_BYTES, struct scn_host, bql_limit_min,
 	    .min = 0, .max = 1879048192, .nodef = "0", .unit = "bytes",
@@ -332,8 +339,8 @@ static const struct scn_key scn_keys[] = {
 	    .meaning = "What was observed, in a sentence"),
 	KEY(SCN_EXPECT, "metric", SCN_T_STRING, struct scn_expect, metric,
 	    .nodef = "required", .unit = "path",
-	    .meaning = "Dotted path of the number in the results JSON",
-	    .flags = SCN_K_REQUIRED),
+	    .meaning = "Dotted path of the number in the results JSON (required unless "
+		       "'unmodelled' says why there is none)"),
 	KEY(SCN_EXPECT, "set", SCN_T_STRING, struct scn_expect, set,
 	    .nodef = "(none)", .unit = "overrides",
 	    .meaning = "SECTION.KEY=VALUE ... applied for this check's run"),
@@ -355,6 +362,23 @@ static const struct scn_key scn_keys[] = {
 	    .nodef = "(none)", .unit = "text",
 	    .meaning = "Printed under the row when it fails: why the model misses the "
 		       "observation and where that is documented"),
+	KEY(SCN_EXPECT, "role", SCN_T_CHOICE, struct scn_expect, role,
+	    .choices = role_names, .def = "check", .unit = "",
+	    .meaning = "check (the model must reproduce it) or calibration (a constant was "
+		       "fitted to it: it never counts as reproduced)"),
+	KEY(SCN_EXPECT, "depends", SCN_T_STRING, struct scn_expect, depends,
+	    .nodef = "(none)", .unit = "ids",
+	    .meaning = "Calibration rows whose fitted constants this row's run also uses: "
+		       "marked as not independent of them"),
+	KEY(SCN_EXPECT, "require", SCN_T_STRING, struct scn_expect, require,
+	    .nodef = "(none)", .unit = "conditions",
+	    .meaning = "PATH>=NUMBER, PATH==PATH ... (also > < <= !=): what the run must "
+		       "have done for the row to count; needed when doing nothing would "
+		       "pass"),
+	KEY(SCN_EXPECT, "unmodelled", SCN_T_STRING, struct scn_expect, unmodelled,
+	    .nodef = "(none)", .unit = "text",
+	    .meaning = "What the model lacks to produce this figure: the row is listed as "
+		       "not reproduced, without a run"),
 	KEY(SCN_EXPECT, "value", SCN_T_DOUBLE, struct scn_expect, value,
 	    .aux = offsetof(struct scn_expect, has_value), .nodef = "(none)",
 	    .unit = "number", .meaning = "The published number"),

@@ -902,6 +902,51 @@ bool scenario_expect_pass(const struct scn_expect *e, double x)
 	       (!e->has_max || x <= e->max);
 }
 
+static const char *const cond_ops[] = { ">=", "<=", "==", "!=", ">", "<", NULL };
+
+int scn_cond_next(const char *list, size_t *pos, struct scn_cond *c, char *why,
+		  size_t len)
+{
+	const char *t = list + *pos, *op = NULL, *end;
+	size_t n, l;
+	int i;
+
+	t += strspn(t, " \t");
+	if (!*t)
+		return 0;
+	n = strcspn(t, " \t");
+	*pos = (size_t)(t + n - list);
+	for (end = t; end < t + n && !op; end++)
+		for (i = 0; cond_ops[i] && !op; i++)
+			if (!strncmp(end, cond_ops[i], strlen(cond_ops[i])))
+				op = cond_ops[i];
+	if (!op || end - 1 == t || end - 1 + strlen(op) >= t + n) {
+		snprintf(why, len, "'%.*s' is not PATH OP VALUE (OP one of >= <= == != > <, "
+			 "no blanks), e.g. apps.ping.received==apps.ping.transmitted",
+			 (int)MIN(n, 80), t);
+		return -1;
+	}
+	l = (size_t)(end - 1 - t);
+	memset(c, 0, sizeof(*c));
+	snprintf(c->lhs, sizeof(c->lhs), "%.*s", (int)l, t);
+	snprintf(c->op, sizeof(c->op), "%s", op);
+	snprintf(c->rhs, sizeof(c->rhs), "%.*s", (int)(n - l - strlen(op)), t + l + strlen(op));
+	c->rhs_is_num = !scn_parse_double(c->rhs, &c->num);
+	return 1;
+}
+
+bool scn_cond_holds(const struct scn_cond *c, double a, double b)
+{
+	if (isnan(a) || isnan(b))
+		return false;
+	switch (c->op[0]) {
+	case '>': return c->op[1] ? a >= b : a > b;
+	case '<': return c->op[1] ? a <= b : a < b;
+	case '=': return a == b;
+	default: return a != b;
+	}
+}
+
 /* ---- checks across fields --------------------------------------------- */
 
 static int check_required(const struct scenario *s, enum scn_kind kind,
@@ -1002,11 +1047,45 @@ static int check_overrides(const struct scenario *s,
 	return rc;
 }
 
+/* `require` parses, and a row that a run doing nothing would pass has one. */
+static int check_require(const struct scenario *s, const struct scn_expect *e,
+			 struct scn_error *err)
+{
+	struct scn_cond c;
+	char why[WHY_MAX];
+	size_t pos = 0;
+	int rc;
+
+	while ((rc = scn_cond_next(e->require, &pos, &c, why, sizeof(why))) > 0)
+		;
+	if (rc < 0) {
+		scenario_error_at(s, e->require, err, "require: %s", why);
+		return -1;
+	}
+	if (e->unmodelled[0] || e->require[0] || !scenario_expect_pass(e, 0))
+		return 0;
+	scenario_error_at(s, e->id, err, "[expect.%s] passes with 0, so a run that did "
+			  "nothing would pass it: add 'require' (what the run must have "
+			  "done, e.g. apps.ping.received==apps.ping.transmitted)", e->id);
+	return -1;
+}
+
 static int check_expect(const struct scenario *s, const struct scn_expect *e,
 			struct scn_error *err)
 {
 	if (check_required(s, SCN_EXPECT, e, err))
 		return -1;
+	if (!e->metric[0] && !e->unmodelled[0]) {
+		scenario_error_at(s, e->id, err, "[expect.%s] needs 'metric' (the results "
+				  "path it checks), or 'unmodelled' saying why the model has "
+				  "none", e->id);
+		return -1;
+	}
+	if (e->metric[0] && e->unmodelled[0]) {
+		scenario_error_at(s, e->unmodelled, err, "unmodelled: [expect.%s] also "
+				  "names a metric; a row is either run or not modelled", e->id);
+		return -1;
+	}
 	if (!e->has_value && !e->has_min && !e->has_max) {
 		scenario_error_at(s, e->id, err, "[expect.%s] needs 'value', "
 				  "'min' or 'max'", e->id);
@@ -1023,6 +1102,8 @@ static int check_expect(const struct scenario *s, const struct scn_expect *e,
 				  e->id);
 		return -1;
 	}
+	if (check_require(s, e, err))
+		return -1;
 	return e->set[0] || e->baseline[0] ? check_overrides(s, e, err) : 0;
 }
 

@@ -725,8 +725,19 @@ static void test_check(void **state)
 		    "start = 10s\n", 5, "start: 10s is not before the end of "
 		    "the run (sim duration 10s)");
 	check_fails("[host.dut]\n[expect.E]\nvalue = 1\n", 2,
-		    "[expect.E] needs 'metric' (Dotted path of the number in "
-		    "the results JSON)");
+		    "[expect.E] needs 'metric' (the results path it checks), or "
+		    "'unmodelled' saying why the model has none");
+	check_fails("[host.dut]\n[expect.E]\nmetric = a.b\nunmodelled = no\nvalue = 1\n",
+		    4, "unmodelled: [expect.E] also names a metric; a row is either "
+		    "run or not modelled");
+	/* a band a do-nothing run meets needs `require` */
+	check_fails("[host.dut]\n[expect.E]\nmetric = a.b\nmax = 3\n", 2,
+		    "[expect.E] passes with 0, so a run that did nothing would pass "
+		    "it: add 'require' (what the run must have done, e.g. "
+		    "apps.ping.received==apps.ping.transmitted)");
+	check_fails("[host.dut]\n[expect.E]\nmetric = a.b\nmin = 1\nrequire = a.b=1\n", 5,
+		    "require: 'a.b=1' is not PATH OP VALUE (OP one of >= <= == != > <, "
+		    "no blanks), e.g. apps.ping.received==apps.ping.transmitted");
 	check_fails("[host.dut]\n[expect.E]\nmetric = a.b\n", 2,
 		    "[expect.E] needs 'value', 'min' or 'max'");
 	check_fails("[host.dut]\n[expect.E]\nmetric = a.b\nmin = 5\n"
@@ -1018,6 +1029,48 @@ static void test_cost_section(void **state)
 		   "unknown section [host.dut.costs]; did you mean [host.dut.cost]?");
 }
 
+/* An expectation's `require`: PATH OP NUMBER|PATH, blank-separated. */
+static void test_require_conditions(void **state)
+{
+	const char *list = " apps.p.received==apps.p.transmitted  x.y>=1000 z!=2.5 ";
+	struct scn_cond c;
+	char why[256];
+	size_t pos = 0;
+
+	(void)state;
+	assert_int_equal(scn_cond_next(list, &pos, &c, why, sizeof(why)), 1);
+	assert_string_equal(c.lhs, "apps.p.received");
+	assert_string_equal(c.op, "==");
+	assert_string_equal(c.rhs, "apps.p.transmitted");
+	assert_false(c.rhs_is_num);
+	assert_int_equal(scn_cond_next(list, &pos, &c, why, sizeof(why)), 1);
+	assert_string_equal(c.lhs, "x.y");
+	assert_string_equal(c.op, ">=");
+	assert_true(c.rhs_is_num);
+	assert_true(c.num == 1000);
+	assert_true(scn_cond_holds(&c, 1000, c.num));
+	assert_false(scn_cond_holds(&c, 999, c.num));
+	assert_false(scn_cond_holds(&c, NAN, c.num));	/* a missing figure never holds */
+	assert_int_equal(scn_cond_next(list, &pos, &c, why, sizeof(why)), 1);
+	assert_string_equal(c.op, "!=");
+	assert_true(scn_cond_holds(&c, 2, 2.5));
+	assert_false(scn_cond_holds(&c, 2.5, 2.5));
+	assert_int_equal(scn_cond_next(list, &pos, &c, why, sizeof(why)), 0);
+	/* no operator, nothing before or after it */
+	pos = 0;
+	assert_int_equal(scn_cond_next("apps.p.received", &pos, &c, why, sizeof(why)), -1);
+	pos = 0;
+	assert_int_equal(scn_cond_next(">=3", &pos, &c, why, sizeof(why)), -1);
+	pos = 0;
+	assert_int_equal(scn_cond_next("a.b<", &pos, &c, why, sizeof(why)), -1);
+	/* > and < alone */
+	pos = 0;
+	assert_int_equal(scn_cond_next("a>0", &pos, &c, why, sizeof(why)), 1);
+	assert_string_equal(c.op, ">");
+	assert_false(scn_cond_holds(&c, 0, 0));
+	assert_true(scn_cond_holds(&c, 1, 0));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1046,6 +1099,7 @@ int main(void)
 		cmocka_unit_test(test_garbage),
 		cmocka_unit_test(test_xps_masks),
 		cmocka_unit_test(test_cost_section),
+		cmocka_unit_test(test_require_conditions),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

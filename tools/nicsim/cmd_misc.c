@@ -129,7 +129,7 @@ int cmd_list(int argc, char **argv)
 
 int cmd_validate(int argc, char **argv)
 {
-	struct validate_count cnt = { 0, 0 };
+	struct validate_count cnt = { 0 };
 	struct scn_error err;
 	char **v = NULL;
 	int n, i, rc = 0;
@@ -153,7 +153,7 @@ int cmd_validate(int argc, char **argv)
 			rc = 2;
 		}
 	}
-	printf("%d passed, %d failed\n", cnt.rows - cnt.failed, cnt.failed);
+	validate_headline(stdout, &cnt);
 	if (argc <= 1)
 		free_list(v, n);
 	if (rc)
