@@ -18,6 +18,9 @@ uint64_t splitmix64(uint64_t *state);
 void rng_seed(struct rng *r, uint64_t seed);
 /* Stream for component `name` under scenario seed `seed`. */
 void rng_stream(struct rng *r, uint64_t seed, const char *name);
+/* rng_stream with the name built by printf(fmt, ...): "app.%s", "host.%s". */
+void rng_streamf(struct rng *r, uint64_t seed, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 uint64_t rng_next(struct rng *r);
 /* Uniform in [0, n), n > 0, without modulo bias (Lemire). */
 uint64_t rng_below(struct rng *r, uint64_t n);
