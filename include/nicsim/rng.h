@@ -3,7 +3,8 @@
  * Random streams: xoshiro256** seeded through splitmix64 (Blackman and
  * Vigna, https://prng.di.unimi.it/). Each component derives its own stream
  * from the scenario seed and a stable name, so adding a component never
- * shifts another component's numbers.
+ * shifts another component's numbers. docs/architecture.md lists the
+ * streams and the component that owns each.
  */
 #ifndef NICSIM_RNG_H
 #define NICSIM_RNG_H
