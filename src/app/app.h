@@ -106,8 +106,9 @@ struct ping {
 	struct transcript out;
 };
 
-void ping_init(struct ping *p, struct host *h, struct host *dest,
-	       const struct ping_config *cfg);
+/* -1 if every ICMP ident of h is held by another ping (64 per host). */
+int ping_init(struct ping *p, struct host *h, struct host *dest,
+	      const struct ping_config *cfg);
 void ping_stop(struct ping *p);
 void ping_free(struct ping *p);
 

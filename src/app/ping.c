@@ -20,6 +20,9 @@
  * Leaves out: -A adaptive mode, flood mode, duplicates, ICMP errors.
  * Deviation: SO_RCVTIMEO and poll() timeouts expire exactly, not on the
  * next jiffy.
+ * Deviation: the ICMP ident is not the pid but a draw from the app's own
+ * stream among 64 per host, the next free one if another ping on the host
+ * holds it (two processes never share a pid); a 65th ping is refused.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -416,11 +419,18 @@ static void ping_start(struct cpu *cpu, struct task *t)
 	ping_run(cpu, t);
 }
 
-void ping_init(struct ping *p, struct host *h, struct host *dest,
-	       const struct ping_config *cfg)
+int ping_init(struct ping *p, struct host *h, struct host *dest,
+	      const struct ping_config *cfg)
 {
+	struct rng r;
 	long hold;
+	int ident;
 
+	/* the application's own stream: its ident and its socket's hash */
+	rng_streamf(&r, h->sim->seed, "app.%s", cfg->name);
+	ident = sock_pick_port(&r, h, NULL, SK_RAW_ICMP, (uint16_t)(0x4000 + h->idx * 64), 64);
+	if (ident < 0)
+		return -1;
 	memset(p, 0, sizeof(*p));
 	p->out.max_lines = PING_RECORDS;
 	p->cfg = *cfg;
@@ -429,17 +439,18 @@ void ping_init(struct ping *p, struct host *h, struct host *dest,
 	p->interval_ms = (long)(cfg->interval / PS_PER_MS);
 	p->first_error_seq = -1;
 	p->tmin = 0x7fffffff;
-	sock_init(&p->sk, h, SK_RAW_ICMP);
+	sock_init(&p->sk, h, SK_RAW_ICMP, &r);
+	p->sk.port = p->ident = (uint16_t)ident;	/* the socket holds its ident */
 	p->sk.recverr = true;
 	/* "Estimate memory eaten by single packet. It is rough estimate." */
 	hold = (long)cfg->datalen + 8;
 	hold += ((hold + 511) / 512) * (0 + 20 + 16 + 64 + 160);
 	sock_set_sndbuf(&p->sk, cfg->sndbuf >= 0 ? cfg->sndbuf : hold);
 	sock_set_rcvbuf(&p->sk, MAX(hold, 65536));
-	p->ident = (uint16_t)(0x4000 + h->idx * 64 + (rng_next(&h->rng) & 63));
 	sim_event_init(&p->alarm, ping_alarm, p);
 	task_init(&p->task, &h->cpus[cfg->cpu % h->nr_cpus], ping_start, p);
 	task_start(&p->task, cfg->start);
+	return 0;
 }
 
 /* The run ended before ping did: print the statistics as on SIGINT. */

@@ -116,13 +116,15 @@ void stream_app_init(struct stream_app *s, struct host *h, struct host *dest,
 {
 	struct tcp_config ct = { cfg->cc, cfg->sndbuf, -1 };
 	struct tcp_config cr = { cfg->cc, -1, cfg->rcvbuf };
+	struct rng r;
 
 	memset(s, 0, sizeof(*s));
 	s->cfg = *cfg;
 	s->host = h;
 	s->dest = dest;
+	rng_streamf(&r, h->sim->seed, "app.%s", cfg->name);	/* its own stream */
 	tcp_pair_setup(&s->tx, h, &h->cpus[cfg->cpu % h->nr_cpus], &s->rx, dest,
-		      &dest->cpus[cfg->peer_cpu % dest->nr_cpus], &ct, &cr);
+		      &dest->cpus[cfg->peer_cpu % dest->nr_cpus], &ct, &cr, &r);
 	task_init(&s->sender, s->tx.cpu, sender_run, s);
 	task_init(&s->receiver, s->rx.cpu, receiver_run, s);
 	task_start(&s->sender, cfg->start);

@@ -124,15 +124,24 @@ uint64_t udp_lost(const struct udp_app *u)
 void udp_app_init(struct udp_app *u, struct host *h, struct host *dest,
 		  const struct udp_config *cfg)
 {
+	struct rng r;
+	int port;
+
 	memset(u, 0, sizeof(*u));
 	u->cfg = *cfg;
 	u->host = h;
 	u->dest = dest;
-	sock_init(&u->sk, h, SK_UDP);
-	u->sk.port = (uint16_t)(40000 + (rng_next(&h->rng) & 0x3fff));
+	/* the application's own stream: its sockets' hashes and its port */
+	rng_streamf(&r, h->sim->seed, "app.%s", cfg->name);
+	/* free on both hosts: the sink binds the same number on dest; 16384
+	 * ports outnumber the sockets a scenario can declare */
+	port = sock_pick_port(&r, h, dest, SK_UDP, 40000, 0x4000);
+	BUG_ON(port < 0);
+	sock_init(&u->sk, h, SK_UDP, &r);
+	u->sk.port = (uint16_t)port;
 	if (cfg->sndbuf >= 0)
 		sock_set_sndbuf(&u->sk, cfg->sndbuf);
-	sock_init(&u->sink, dest, SK_UDP);
+	sock_init(&u->sink, dest, SK_UDP, &r);
 	u->sink.port = u->sk.port;	/* one sink port per sender */
 	u->sink.consume = sink_consume;
 	u->sink.owner = u;

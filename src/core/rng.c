@@ -5,6 +5,8 @@
  * generators"; Blackman and Vigna, "Scrambled linear pseudorandom number
  * generators", 2021).
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include "nicsim/rng.h"
 
 uint64_t splitmix64(uint64_t *state)
@@ -36,6 +38,17 @@ void rng_stream(struct rng *r, uint64_t seed, const char *name)
 	}
 	st = seed ^ h;
 	rng_seed(r, splitmix64(&st));
+}
+
+void rng_streamf(struct rng *r, uint64_t seed, const char *fmt, ...)
+{
+	char name[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(name, sizeof(name), fmt, ap);
+	va_end(ap);
+	rng_stream(r, seed, name);
 }
 
 static inline uint64_t rotl(uint64_t x, int k)

@@ -20,8 +20,8 @@ void host_init(struct host *h, struct sim *sim, struct skb_pool *pool, int idx,
 	       const char *name, const struct platform *plat,
 	       const struct kprofile *kp, int hz, uint64_t seed)
 {
+	struct rng r;
 	int i;
-	char stream[64];
 
 	memset(h, 0, sizeof(*h));
 	h->sim = sim;
@@ -42,9 +42,11 @@ void host_init(struct host *h, struct sim *sim, struct skb_pool *pool, int idx,
 	h->tcp_sack = 1;
 	h->tcp_slow_start_after_idle = 1;
 	h->ts_memo_size[0] = h->ts_memo_size[1] = UINT32_MAX;	/* none yet */
-	snprintf(stream, sizeof(stream), "host.%s", name);
-	rng_stream(&h->rng, seed, stream);
-	h->ip_id = (uint16_t)rng_next(&h->rng);
+	/* The host's own stream: only what belongs to no device or socket.
+	 * Devices (netdev_init) and applications (their sockets, ports and
+	 * idents) draw from their own. */
+	rng_streamf(&r, seed, "host.%s", name);
+	h->ip_id = (uint16_t)rng_next(&r);
 	for (i = 0; i < h->nr_cpus; i++) {
 		struct cpu *c = &h->cpus[i];
 

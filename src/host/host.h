@@ -96,7 +96,6 @@ struct host {
 	int		tcp_ecn;	/* net.ipv4.tcp_ecn: 0 off, 1 request, 2 accept */
 	int		tcp_sack;	/* net.ipv4.tcp_sack */
 	int		tcp_slow_start_after_idle;	/* net.ipv4.tcp_slow_start_after_idle */
-	struct rng	rng;
 	uint16_t	ip_id;
 	uint8_t		neigh;		/* the peer's host index (one link) */
 	uint32_t	ts_memo_size[2], ts_memo_val[2];	/* host_skb_truesize */

@@ -289,6 +289,7 @@ void net_tx_action(struct cpu *cpu)
 void netdev_init(struct net_device *dev, struct host *host, const char *name,
 		 int nr_txq, uint32_t tx_queue_len)
 {
+	struct rng r;
 	int i;
 
 	memset(dev, 0, sizeof(*dev));
@@ -297,7 +298,12 @@ void netdev_init(struct net_device *dev, struct host *host, const char *name,
 	dev->mtu = 1500;
 	dev->tx_queue_len = tx_queue_len;
 	dev->real_num_tx_queues = nr_txq;
-	dev->tx_hashrnd = (uint32_t)rng_next(&host->rng);
+	/* Deviation: Linux's hashrnd is one secret per boot for the whole
+	 * system (net/core/dev.c, initialize_hashrnd in 3.x); here each device
+	 * draws it from its own stream, the same thing with one device per
+	 * host, and no application or socket shifts it. */
+	rng_streamf(&r, host->sim->seed, "host.%s.dev.%s", host->name, dev->name);
+	dev->tx_hashrnd = (uint32_t)rng_next(&r);
 	for (i = 0; i < nr_txq; i++) {
 		dev->txq[i].dev = dev;
 		dev->txq[i].index = i;

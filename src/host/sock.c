@@ -5,7 +5,8 @@
 #include "host/task.h"
 #include "core/util.h"
 
-void sock_init(struct sock *sk, struct host *host, enum sock_kind kind)
+void sock_init(struct sock *sk, struct host *host, enum sock_kind kind,
+	       struct rng *rng)
 {
 	memset(sk, 0, sizeof(*sk));
 	sk->host = host;
@@ -15,11 +16,41 @@ void sock_init(struct sock *sk, struct host *host, enum sock_kind kind)
 	sk->sk_rcvbuf = host->wmem_default;	/* rmem_default = same formula */
 	sk->sk_wmem_alloc = 1;
 	sk->wmem_peak = 1;
-	sk->sk_hash = (uint32_t)rng_next(&host->rng);
+	sk->sk_hash = (uint32_t)rng_next(rng);
 	sk->tx_queue = -1;
 	sk->last_txq = -1;
 	sk->next = host->socks;
 	host->socks = sk;
+}
+
+static bool port_taken(const struct host *h, enum sock_kind kind, uint16_t port)
+{
+	const struct sock *sk;
+
+	for (sk = h ? h->socks : NULL; sk; sk = sk->next)
+		if (sk->kind == kind && sk->port == port)
+			return true;
+	return false;
+}
+
+/*
+ * The draw is the owner's alone unless the port it lands on is taken: this
+ * is the one case where another component (the socket holding the port)
+ * changes what an application gets, and it does so the same way on every
+ * run, by the order the scenario builds its applications in.
+ */
+int sock_pick_port(struct rng *rng, const struct host *h, const struct host *also,
+		   enum sock_kind kind, uint16_t low, uint16_t span)
+{
+	uint32_t off = (uint32_t)rng_below(rng, span), i;
+
+	for (i = 0; i < span; i++) {
+		uint16_t port = (uint16_t)(low + (off + i) % span);
+
+		if (!port_taken(h, kind, port) && !port_taken(also, kind, port))
+			return port;
+	}
+	return -1;
 }
 
 struct census_walk {

@@ -12,7 +12,10 @@
  * of __ip_append_data (allowed while sk_wmem_alloc <= 2 * sk_sndbuf, else
  * ENOBUFS, never blocks); the UDP rule of sock_alloc_send_pskb (blocks
  * while sk_wmem_alloc >= sk_sndbuf, up to SO_SNDTIMEO, EAGAIN when
- * non-blocking); receive queue with sk_rcvbuf.
+ * non-blocking); receive queue with sk_rcvbuf; a local port drawn from
+ * the owner's random stream, stepping to the next free one of its range
+ * when taken (the ephemeral port search of __inet_hash_connect and
+ * udp_lib_get_port).
  * Follows net/core/sock.c, net/ipv4/ip_output.c, net/ipv4/raw.c (3.13.10,
  * 6.18.2). Leaves out: SOCK_NOSPACE subtleties, memory pressure, cgroups.
  */
@@ -21,6 +24,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "nicsim/rng.h"
 #include "nicsim/skb.h"
 #include "host/netdev.h"
 
@@ -83,7 +87,19 @@ struct sock_tx_census {
 	uint32_t	qdisc_qlen;	/* packets in its qdisc, of every socket */
 };
 
-void sock_init(struct sock *sk, struct host *host, enum sock_kind kind);
+/* sk_hash is drawn from rng, the stream of the application that owns the
+ * socket (docs/architecture.md, Randomness). */
+void sock_init(struct sock *sk, struct host *host, enum sock_kind kind,
+	       struct rng *rng);
+/*
+ * A local port for a new socket of `kind` on h: low + a draw from rng below
+ * span, then the next port up (wrapping within [low, low + span)) while a
+ * socket of that kind on h, or on `also` if not NULL, holds it, as the
+ * ephemeral port search steps on from a random offset (__inet_hash_connect,
+ * udp_lib_get_port). -1 if every port of the range is taken.
+ */
+int sock_pick_port(struct rng *rng, const struct host *h, const struct host *also,
+		   enum sock_kind kind, uint16_t low, uint16_t span);
 /* Count where sk's charged skbs are now (see struct sock_tx_census). */
 void sock_tx_census(const struct sock *sk, struct sock_tx_census *c);
 void sock_set_sndbuf(struct sock *sk, int64_t val);	/* setsockopt SO_SNDBUF */

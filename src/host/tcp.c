@@ -2245,13 +2245,13 @@ uint32_t tcp_recvmsg(struct cpu *cpu, struct tcp_sock *tp, uint32_t len)
 /* --- set-up --------------------------------------------------------- */
 
 static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
-			  const struct tcp_config *cfg, uint16_t port)
+			  const struct tcp_config *cfg, uint16_t port, struct rng *rng)
 {
 	const struct kprofile *k = h->kp;
 	const char *cc = cfg->cc && *cfg->cc ? cfg->cc : k->tcp_cc;
 
 	memset(tp, 0, sizeof(*tp));
-	sock_init(&tp->sk, h, SK_TCP);
+	sock_init(&tp->sk, h, SK_TCP, rng);
 	tp->sk.use_write_queue = true;	/* tcp_init_sock */
 	tp->host = h;
 	tp->cpu = cpu;
@@ -2541,13 +2541,20 @@ static bool tcp_rcv_handshake(struct cpu *cpu, struct tcp_sock *tp, struct sk_bu
 
 void tcp_pair_setup(struct tcp_sock *a, struct host *ha, struct cpu *ca,
 		   struct tcp_sock *b, struct host *hb, struct cpu *cb,
-		   const struct tcp_config *cfg_a, const struct tcp_config *cfg_b)
+		   const struct tcp_config *cfg_a, const struct tcp_config *cfg_b,
+		   struct rng *rng)
 {
-	uint16_t pa = (uint16_t)(32768 + (rng_next(&ha->rng) & 0x3fff));
-	uint16_t pb = (uint16_t)(5001 + (rng_next(&hb->rng) & 0xff));
+	/* The connecting end's ephemeral port is unique on its host, which
+	 * keeps the 4-tuple unique (__inet_hash_connect); 16384 ports outnumber
+	 * the sockets a scenario can declare. The listening port may be shared:
+	 * accepted sockets keep the listener's port and tcp_lookup tells them
+	 * apart by the peer's port, as inet_lookup_established does. */
+	int pa = sock_pick_port(rng, ha, NULL, SK_TCP, 32768, 0x4000);
+	uint16_t pb = (uint16_t)(5001 + rng_below(rng, 256));
 
-	tcp_sock_init(a, ha, ca, cfg_a, pa);
-	tcp_sock_init(b, hb, cb, cfg_b, pb);
+	BUG_ON(pa < 0);
+	tcp_sock_init(a, ha, ca, cfg_a, (uint16_t)pa, rng);
+	tcp_sock_init(b, hb, cb, cfg_b, pb, rng);
 	a->daddr = hb->addr;
 	a->dport = pb;
 	a->state = TCP_CLOSE;

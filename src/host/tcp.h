@@ -368,10 +368,12 @@ struct tcp_config {
 };
 
 /* Both ends of a connection to be, before the run: b listens on its port
- * for a (TCP_LISTEN), a is closed and will connect to it (TCP_CLOSE). */
+ * for a (TCP_LISTEN), a is closed and will connect to it (TCP_CLOSE).
+ * Ports and socket hashes come from rng, the owning application's stream. */
 void tcp_pair_setup(struct tcp_sock *a, struct host *ha, struct cpu *ca,
 		   struct tcp_sock *b, struct host *hb, struct cpu *cb,
-		   const struct tcp_config *cfg_a, const struct tcp_config *cfg_b);
+		   const struct tcp_config *cfg_a, const struct tcp_config *cfg_b,
+		   struct rng *rng);
 /* connect(): send the SYN (TCP_SYN_SENT). Established on the SYN-ACK,
  * when tp->sk.tx_waiter (if any) is woken; the listener, once
  * established, wakes its tp->sk.rx_waiter (accept() returns). */

@@ -328,7 +328,12 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 		}
 		snprintf(pc.name, sizeof(pc.name), "%s", a->name);
 		wa->kind = APP_PING;
-		ping_init(&wa->u.ping, h, d, &pc);
+		if (ping_init(&wa->u.ping, h, d, &pc)) {
+			scenario_error_at(w->scn, a->host, err,
+					  "app.%s: every ICMP ident of %s is taken (64 pings per host at most)",
+					  a->name, h->name);
+			return -1;
+		}
 		ip_sock_set_tos(&wa->u.ping.sk, (uint8_t)a->tos);
 	} else if (!strcmp(a->type, "stream") || !strcmp(a->type, "http")) {
 		struct stream_config sc = {

@@ -5,7 +5,7 @@
  * Checks: splitmix64 and xoshiro256** reproduce published reference
  * outputs; rng_seed fills the state from splitmix64; a (seed, name) pair
  * always gives the same stream and different names or seeds give
- * unrelated ones; rng_below stays in [0, n) and is roughly uniform
+ * unrelated ones; rng_streamf names the stream with a format; rng_below stays in [0, n) and is roughly uniform
  * (chi-square, fixed seed, loose bound); rng_double stays in [0, 1).
  */
 #include <stdarg.h>
@@ -76,6 +76,22 @@ static void test_stream_reproducible(void **state)
 	rng_stream(&a, 42, "host0.tx");
 	rng_stream(&b, 42, "host0.tx");
 	for (i = 0; i < 100000; i++)
+		assert_int_equal(rng_next(&a), rng_next(&b));
+}
+
+/* rng_streamf is rng_stream of the formatted name. */
+static void test_streamf_formats_name(void **state)
+{
+	struct rng a, b;
+	int i;
+
+	rng_streamf(&a, 42, "app.%s", "ping");
+	rng_stream(&b, 42, "app.ping");
+	for (i = 0; i < 1000; i++)
+		assert_int_equal(rng_next(&a), rng_next(&b));
+	rng_streamf(&a, 42, "host.%s.dev.%s", "dut", "eth0");
+	rng_stream(&b, 42, "host.dut.dev.eth0");
+	for (i = 0; i < 1000; i++)
 		assert_int_equal(rng_next(&a), rng_next(&b));
 }
 
@@ -187,6 +203,7 @@ int main(void)
 		cmocka_unit_test(test_xoshiro256ss_reference),
 		cmocka_unit_test(test_seed_fills_from_splitmix),
 		cmocka_unit_test(test_stream_reproducible),
+		cmocka_unit_test(test_streamf_formats_name),
 		cmocka_unit_test(test_streams_differ),
 		cmocka_unit_test(test_below_bounds),
 		cmocka_unit_test(test_below_uniform),

@@ -9,7 +9,8 @@
  * sample an ACK gives in each era, to the estimator and to CUBIC, and
  * when each era holds a multi-segment skb back (TSO deferral), and how 4.4
  * and 6.x decide a window was cwnd-limited; where a socket's charged skbs
- * are (sock_tx_census, for explain).
+ * are (sock_tx_census, for explain); how a socket's port is picked
+ * (sock_pick_port: the owner's draw, else the next free one).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -25,6 +26,7 @@ struct fixture {
 	struct sim	sim;
 	struct skb_pool	pool;
 	struct host	host;
+	struct rng	rng;	/* the sockets' owner's stream */
 };
 
 static int setup(void **state)
@@ -35,6 +37,7 @@ static int setup(void **state)
 	skb_pool_init(&f->pool);
 	host_init(&f->host, &f->sim, &f->pool, 0, "dut", platform_find("armada-370"),
 		  kprofile_find("3.12"), 100, 1);
+	rng_stream(&f->rng, 1, "app.test");
 	*state = f;
 	return 0;
 }
@@ -57,7 +60,7 @@ static void test_raw_enobufs_rule(void **state)
 	struct sock sk;
 	int n = 0;
 
-	sock_init(&sk, &f->host, SK_RAW_ICMP);
+	sock_init(&sk, &f->host, SK_RAW_ICMP, &f->rng);
 	sock_set_sndbuf(&sk, 324);
 	assert_int_equal(sk.sk_sndbuf, 2048);
 	assert_int_equal(sk.sk_wmem_alloc, 1);
@@ -89,8 +92,8 @@ static void test_tx_census(void **state)
 	struct sock_tx_census c;
 	int i;
 
-	sock_init(&sk, &f->host, SK_RAW_ICMP);
-	sock_init(&other, &f->host, SK_RAW_ICMP);
+	sock_init(&sk, &f->host, SK_RAW_ICMP, &f->rng);
+	sock_init(&other, &f->host, SK_RAW_ICMP, &f->rng);
 	sock_tx_census(&sk, &c);
 	assert_int_equal(c.stack + c.ring_unsent + c.ring_sent, 0);
 	assert_int_equal(c.txq, -1);
@@ -134,7 +137,7 @@ static void test_udp_rule(void **state)
 	struct sock sk;
 	int n = 0;
 
-	sock_init(&sk, &f->host, SK_UDP);
+	sock_init(&sk, &f->host, SK_UDP, &f->rng);
 	sock_set_sndbuf(&sk, 2048);	/* -> 4096 */
 	assert_int_equal(sk.sk_sndbuf, 4096);
 	while (sock_udp_may_alloc(&sk)) {
@@ -162,7 +165,7 @@ static void test_write_space(void **state)
 	int tcp;
 
 	for (tcp = 0; tcp < 2; tcp++) {
-		sock_init(&sk, &f->host, tcp ? SK_TCP : SK_UDP);
+		sock_init(&sk, &f->host, tcp ? SK_TCP : SK_UDP, &f->rng);
 		sk.use_write_queue = tcp;
 		task_init_sleeping(&writer, cpu, nap_run, NULL);
 		sk.tx_waiter = &writer;
@@ -191,17 +194,56 @@ static void test_tos_priority(void **state)
 	assert_int_equal(rt_tos2priority(0x18), 4);	/* INTERACTIVE_BULK */
 	assert_int_equal(rt_tos2priority(0x13), 6);	/* ECN bits 0x01 ignored */
 	assert_int_equal(rt_tos2priority(0xb8), 4);	/* DSCP EF: 0xb8 & 0x1e = 0x18 */
-	sock_init(&sk, &f->host, SK_RAW_ICMP);
+	sock_init(&sk, &f->host, SK_RAW_ICMP, &f->rng);
 	ip_sock_set_tos(&sk, 0x10);
 	assert_int_equal(sk.sk_priority, 6);
 	skb = alloc_skb(&f->host, 128);
 	skb_set_owner_w(skb, &sk);
 	assert_int_equal(skb->priority, 6);
 	kfree_skb(&f->host.cpus[0], skb);
-	sock_init(&sk, &f->host, SK_TCP);
+	sock_init(&sk, &f->host, SK_TCP, &f->rng);
 	sk.tos = 0x02;				/* ECT(0) negotiated */
 	ip_sock_set_tos(&sk, 0x11);		/* the user's ECN bits are dropped */
 	assert_int_equal(sk.tos, 0x12);
+}
+
+/* sock_pick_port: the owner's draw, or the next free port of the range
+ * (wrapping) among sockets of the same kind, on the host and on `also`;
+ * -1 once the range is full. */
+static void test_pick_port(void **state)
+{
+	struct fixture *f = *state;
+	struct host *peer = test_calloc(1, sizeof(*peer));
+	struct sock s[5];
+	struct rng r, draw;
+	int first, i, n = 0;
+
+	host_init(peer, &f->sim, &f->pool, 1, "peer", platform_find("armada-370"),
+		  kprofile_find("3.12"), 100, 1);
+	rng_stream(&draw, 1, "app.pick");	/* the picking app's stream */
+	r = draw;
+	first = sock_pick_port(&r, &f->host, peer, SK_UDP, 100, 4);
+	assert_in_range(first, 100, 103);
+	sock_init(&s[n], &f->host, SK_TCP, &f->rng);	/* another protocol */
+	s[n++].port = (uint16_t)first;
+	r = draw;
+	assert_int_equal(sock_pick_port(&r, &f->host, peer, SK_UDP, 100, 4), first);
+	sock_init(&s[n], peer, SK_UDP, &f->rng);	/* held on the peer */
+	s[n++].port = (uint16_t)first;
+	r = draw;
+	assert_int_equal(sock_pick_port(&r, &f->host, NULL, SK_UDP, 100, 4), first);
+	r = draw;
+	assert_int_equal(sock_pick_port(&r, &f->host, peer, SK_UDP, 100, 4),
+			 100 + (first - 100 + 1) % 4);
+	for (i = 1; i < 4; i++) {	/* the rest of the range on the host */
+		sock_init(&s[n], &f->host, SK_UDP, &f->rng);
+		s[n++].port = (uint16_t)(100 + (first - 100 + i) % 4);
+	}
+	r = draw;
+	assert_int_equal(sock_pick_port(&r, &f->host, NULL, SK_UDP, 100, 4), first);
+	r = draw;
+	assert_int_equal(sock_pick_port(&r, &f->host, peer, SK_UDP, 100, 4), -1);
+	test_free(peer);
 }
 
 static int order[8], nr_order;
@@ -487,6 +529,7 @@ struct tcp_pair {
 static void tcp_pair_init(struct tcp_pair *p, const char *kernel)
 {
 	struct tcp_config cfg = { .cc = "cubic", .sndbuf = -1, .rcvbuf = -1 };
+	struct rng r;
 
 	sim_init(&p->sim, 1);
 	skb_pool_init(&p->pool);
@@ -494,7 +537,8 @@ static void tcp_pair_init(struct tcp_pair *p, const char *kernel)
 		  kprofile_find(kernel), 100, 1);
 	p->h.dev.mtu = 1500;	/* no driver attached: the MSS is 1448 */
 	p->cpu = &p->h.cpus[0];
-	tcp_pair_setup(&p->a, &p->h, p->cpu, &p->b, &p->h, p->cpu, &cfg, &cfg);
+	rng_stream(&r, 1, "app.test");
+	tcp_pair_setup(&p->a, &p->h, p->cpu, &p->b, &p->h, p->cpu, &cfg, &cfg, &r);
 	/* no device to carry a handshake: the two ends as one with SACK and
 	 * timestamps leaves them, before any RTT sample (these tests build
 	 * their own flights and ACKs) */
@@ -833,6 +877,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_tx_census, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_write_space, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tos_priority, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_pick_port, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cpu_priority, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_jiffy_timer, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_timer_due_and_round, setup, teardown),
