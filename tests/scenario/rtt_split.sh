@@ -5,7 +5,7 @@
 # 3.8 timer driver.
 . "$(dirname "$0")/lib.inc"
 f=$SRC/scenarios/mvneta-2014-ping.ini
-flood="--set app.flood.type=udp --set app.flood.host=dut --set app.flood.dest=peer --set app.flood.size=1472 --set app.flood.interval=0s --set host.dut.platform=x86-64"
+flood="--set host.dut.txq_number=1 --set app.flood.type=udp --set app.flood.host=dut --set app.flood.dest=peer --set app.flood.size=1472 --set app.flood.interval=0s --set host.dut.platform=x86-64"
 i=0
 for args in "--set host.dut.ethtool.tx-frames=1" \
 	    "--set host.dut.ethtool.tx-frames=1 --set sim.duration=3s --set app.ping.interval=100ms $flood" \

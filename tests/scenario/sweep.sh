@@ -15,7 +15,7 @@ ax="--axis host.dut.ethtool.tx-frames=1,2,4,8,16"
 cmp -s "$T/A/results.csv" "$T/B/results.csv" || fail "CSV differs between -j 1 and -j 2"
 cmp -s "$T/A/results.jsonl" "$T/B/results.jsonl" || fail "JSONL differs between -j 1 and -j 2"
 [ "$(wc -l <"$T/A/results.jsonl")" = 5 ] || fail "not one JSON line per point"
-grep -q '^host.dut.ethtool.tx-frames,apps.ping.transmitted,apps.ping.received,apps.ping.enobufs,' \
+grep -q '^host.dut.ethtool.tx-frames,apps.ping.transmitted,apps.ping.received,apps.ping.loss_pct,apps.ping.enobufs,' \
 	"$T/A/results.csv" || fail "default columns: $(head -1 "$T/A/results.csv")"
 grep -q "tx-frames.*enobufs" "$T/A.out" || fail "no summary table"
 echo "ok: -j 1 and -j 2 give the same CSV and JSONL"

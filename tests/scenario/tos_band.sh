@@ -4,9 +4,10 @@
 # with tos 0x10 (LOWDELAY -> TC_PRIO_INTERACTIVE -> band 0) it jumps the
 # backlog and only the ring remains. The full qdisc still drops it now and
 # then (pfifo_fast's limit counts all bands), so only the time is checked.
+# One TX queue, so the ping and the flood share it whatever the flow hash.
 . "$(dirname "$0")/lib.inc"
 f=$SRC/scenarios/mvneta-2014-ping.ini
-set -- --set app.flood.type=udp --set app.flood.host=dut --set app.flood.dest=peer \
+set -- --set host.dut.txq_number=1 --set app.flood.type=udp --set app.flood.host=dut --set app.flood.dest=peer \
 	--set app.flood.size=1472 --set app.flood.interval=0s --set host.dut.platform=armada-xp \
 	--set host.dut.driver=mvneta-3.18 --set host.dut.kernel=4.4 --set host.dut.ethtool.tx-frames=1 \
 	--set host.dut.sysctl.wmem_default=4MiB --set host.dut.sysctl.wmem_max=4MiB \
