@@ -206,6 +206,8 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 	settings_nic_config(sh, &cfg);
 	plat = *prof;
 	platform_costs(&plat, &sh->cost);
+	if (sh->max_header != SCN_UNSET)
+		platform_set_max_header(&plat, (int)sh->max_header);
 	if (check_costs(w, &plat, &sh->cost, err))
 		return -1;
 	host_init(h, &w->sim, &w->pool, i, sh->name, &plat, kp,
