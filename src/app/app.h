@@ -89,6 +89,7 @@ struct ping {
 	long		first_error_seq;	/* -1 = none */
 	sim_time_t	first_error_t;
 	sim_time_t	first_printed_error_t;
+	sim_time_t	last_printed_error_t;
 	/* the socket at the first ENOBUFS, for the explanation */
 	int64_t		err_wmem, err_sndbuf;
 	uint32_t	err_held;

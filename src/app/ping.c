@@ -185,6 +185,7 @@ static long pinger(struct ping *p, struct cpu *cpu)
 	p->errors_printed++;
 	if (!p->first_printed_error_t)
 		p->first_printed_error_t = cpu_now(cpu);
+	p->last_printed_error_t = cpu_now(cpu);
 	transcript_printf(&p->out, "ping: sendmsg: No buffer space available\n");
 	p->tokens = 0;
 	return SCHINT(interval);

@@ -138,6 +138,8 @@ static json_t *ping_json(const struct ping *p)
 			    jreal(time_to_s(p->first_error_t), 6));
 	json_object_set_new(o, "first_printed_error_s", !p->errors_printed ? json_null() :
 			    jreal(time_to_s(p->first_printed_error_t), 6));
+	json_object_set_new(o, "last_printed_error_s", !p->errors_printed ? json_null() :
+			    jreal(time_to_s(p->last_printed_error_t), 6));
 	json_object_set_new(o, "rtt_us", ping_rtt(p));
 	json_object_set_new(o, "sk_sndbuf", json_integer(p->sk.sk_sndbuf));
 	json_object_set_new(o, "sk_wmem_alloc_peak", json_integer(p->sk.wmem_peak));
