@@ -138,7 +138,8 @@ struct udp_app {
 	sim_time_t	blocked_ps, block_start;
 	uint64_t	sink_packets, sink_bytes;
 	uint64_t	sink_expected;	/* highest datagram number seen + 1 */
-	uint64_t	enobufs;
+	uint64_t	enobufs;	/* qdisc drops (not reported to the app) */
+	uint64_t	sendmsg_enobufs;	/* sendmsg failed: a fragment over 2 x sk_sndbuf */
 };
 
 /* When datagram k of a rate-paced sender is due (iperf -b). */

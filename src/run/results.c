@@ -178,6 +178,7 @@ static json_t *udp_json(const struct udp_app *u, sim_time_t end)
 	json_object_set_new(o, "blocked", json_integer((json_int_t)u->blocked));
 	json_object_set_new(o, "blocked_s", jreal(time_to_s(udp_blocked_ps(u)), 6));
 	json_object_set_new(o, "qdisc_drops", json_integer((json_int_t)u->enobufs));
+	json_object_set_new(o, "sendmsg_enobufs", json_integer((json_int_t)u->sendmsg_enobufs));
 	json_object_set_new(o, "sk_sndbuf", json_integer(u->sk.sk_sndbuf));
 	json_object_set_new(o, "sk_wmem_alloc_peak", json_integer(u->sk.wmem_peak));
 	return o;
