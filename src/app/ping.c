@@ -17,6 +17,8 @@
  * after the last probe an alarm of max(2 * tmax, interval) (or lingertime
  * if nothing was received) ends the run. RTT is SO_TIMESTAMP of the reply
  * minus the gettimeofday() stamp in the request, in microseconds.
+ * A request larger than the MTU leaves as IP fragments (ip_append_data),
+ * each skb charged and tested against 2 x sk_sndbuf.
  * Leaves out: -A adaptive mode, flood mode, duplicates, ICMP errors.
  * Deviation: SO_RCVTIMEO and poll() timeouts expire exactly, not on the
  * next jiffy.
