@@ -87,6 +87,7 @@ struct scn_host {
 	char		kernel[SCN_NAME_MAX];	/* 3.10 3.12 3.13 4.4 6.x */
 	char		driver[SCN_NAME_MAX];	/* mvneta-3.8 ... ideal */
 	int64_t		hz;			/* CONFIG_HZ, unset = platform */
+	int64_t		max_header;		/* MAX_HEADER of the build, unset = platform */
 	int64_t		txq_number;		/* driver module parameter */
 	int64_t		rxq_number;
 	int64_t		tx_queue_len;		/* ip link set txqueuelen */

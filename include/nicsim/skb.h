@@ -7,7 +7,9 @@
  * nicsim needs (IPv4 addresses, protocol, ICMP id/seq, UDP ports, TCP
  * sequence numbers, flags, window and options). Payload
  * bytes are not stored; the pcap writer synthesises them.
- * Leaves out: fragments, clones, cloned data references, checksums.
+ * IPv4 fragments carry their offset and More Fragments flag; payload_len
+ * and the L4 header fields stay the whole datagram's.
+ * Leaves out: page fragments, clones, cloned data references, checksums.
  * Follows include/linux/skbuff.h.
  */
 #ifndef NICSIM_SKB_H
@@ -127,6 +129,11 @@ struct sk_buff {
 	uint8_t		ttl;
 	uint8_t		ecn;		/* IPv4 ECN bits, INET_ECN_* (0 Not-ECT) */
 	uint16_t	ip_id;
+	/* an IPv4 fragment: where its data starts in the datagram's IP
+	 * payload (bytes, a multiple of 8), and More Fragments; both 0 for a
+	 * whole datagram */
+	uint16_t	frag_off;
+	uint8_t		frag_mf;
 	uint8_t		icmp_type;
 	uint16_t	icmp_id;
 	uint16_t	icmp_seq;

@@ -89,6 +89,7 @@ struct ping {
 	long		first_error_seq;	/* -1 = none */
 	sim_time_t	first_error_t;
 	sim_time_t	first_printed_error_t;
+	sim_time_t	last_printed_error_t;
 	/* the socket at the first ENOBUFS, for the explanation */
 	int64_t		err_wmem, err_sndbuf;
 	uint32_t	err_held;
@@ -138,7 +139,8 @@ struct udp_app {
 	sim_time_t	blocked_ps, block_start;
 	uint64_t	sink_packets, sink_bytes;
 	uint64_t	sink_expected;	/* highest datagram number seen + 1 */
-	uint64_t	enobufs;
+	uint64_t	enobufs;	/* qdisc drops (not reported to the app) */
+	uint64_t	sendmsg_enobufs;	/* sendmsg failed: a fragment over 2 x sk_sndbuf */
 };
 
 /* When datagram k of a rate-paced sender is due (iperf -b). */

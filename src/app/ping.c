@@ -17,6 +17,8 @@
  * after the last probe an alarm of max(2 * tmax, interval) (or lingertime
  * if nothing was received) ends the run. RTT is SO_TIMESTAMP of the reply
  * minus the gettimeofday() stamp in the request, in microseconds.
+ * A request larger than the MTU leaves as IP fragments (ip_append_data),
+ * each skb charged and tested against 2 x sk_sndbuf.
  * Leaves out: -A adaptive mode, flood mode, duplicates, ICMP errors.
  * Deviation: SO_RCVTIMEO and poll() timeouts expire exactly, not on the
  * next jiffy.
@@ -102,32 +104,33 @@ static void addr_str(uint32_t a, char *buf, size_t len)
 static int send_probe(struct ping *p, struct cpu *cpu)
 {
 	struct host *h = p->host;
-	uint32_t ip_len = IPV4_HLEN + ICMP_HLEN + (uint32_t)p->cfg.datalen;
+	struct skb_queue frags;
 	struct sk_buff *skb;
 	int err;
 
 	p->sent_attempts++;
 	p->send_t = cpu_now(cpu);	/* gettimeofday() before sendmsg */
 	cpu_charge2(cpu, COST_syscall, h->plat->cost.syscall, COST_raw_sendmsg, h->plat->cost.raw_sendmsg);
-	if (!sock_raw_may_alloc(&p->sk)) {
+	/* raw_sendmsg -> ip_append_data with transhdrlen 0: every skb of
+	 * the datagram (one per fragment) while sk_wmem_alloc <= 2 x sndbuf */
+	err = ip_append_data(cpu, &p->sk, ICMP_HLEN + (uint32_t)p->cfg.datalen, 0, &frags);
+	if (err) {
 		p->last_err_qdisc = false;
-		return ERR_ENOBUFS;
+		return err;
 	}
 	p->last_err_qdisc = true;	/* if IP reports an error, the qdisc dropped */
-	/* alloclen + hh_len + 15 with hh_len = LL_RESERVED_SPACE = 16 */
-	skb = alloc_skb(h, ip_len + 16 + 15);
-	skb_set_owner_w(skb, &p->sk);
-	skb->len = ETH_HLEN + ip_len;
-	skb->daddr = p->dest->addr;
-	skb->ip_proto = IPPROTO_ICMP_;
-	skb->icmp_type = ICMP_ECHO_;
-	skb->icmp_id = p->ident;
-	skb->icmp_seq = (uint16_t)(p->ntransmitted + 1);
-	skb->payload_len = (uint32_t)p->cfg.datalen;
-	/* the gettimeofday() stamp taken before sendmsg, in microseconds */
-	skb->app_stamp = p->send_t / PS_PER_US * PS_PER_US;
-	skb->path[PATH_SEND] = p->send_t;
-	ip_send_skb(cpu, skb, &err);
+	for (skb = frags.head; skb; skb = skb->next) {
+		skb->daddr = p->dest->addr;
+		skb->ip_proto = IPPROTO_ICMP_;
+		skb->icmp_type = ICMP_ECHO_;
+		skb->icmp_id = p->ident;
+		skb->icmp_seq = (uint16_t)(p->ntransmitted + 1);
+		skb->payload_len = (uint32_t)p->cfg.datalen;
+		/* the gettimeofday() stamp taken before sendmsg, in microseconds */
+		skb->app_stamp = p->send_t / PS_PER_US * PS_PER_US;
+		skb->path[PATH_SEND] = p->send_t;
+	}
+	ip_send_frags(cpu, &frags, &err);
 	return err;	/* IP_RECVERR: qdisc drops come back as ENOBUFS */
 }
 
@@ -188,6 +191,7 @@ static long pinger(struct ping *p, struct cpu *cpu)
 	p->errors_printed++;
 	if (!p->first_printed_error_t)
 		p->first_printed_error_t = cpu_now(cpu);
+	p->last_printed_error_t = cpu_now(cpu);
 	transcript_printf(&p->out, "ping: sendmsg: No buffer space available\n");
 	p->tokens = 0;
 	return SCHINT(interval);

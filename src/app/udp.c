@@ -13,7 +13,10 @@
  * socket sleeps until sk_write_space (half the buffer free) or SO_SNDTIMEO
  * (then EAGAIN); a non-blocking one gets EAGAIN and waits in poll(POLLOUT).
  * Qdisc drops come back as ENOBUFS only with IP_RECVERR (not set here, as
- * for plain UDP sockets: raw_sendmsg/udp_sendmsg drop the error).
+ * for plain UDP sockets: raw_sendmsg/udp_sendmsg drop the error). A
+ * datagram larger than the MTU is sent as IP fragments (ip_append_data);
+ * when a fragment after the first finds sk_wmem_alloc above 2 x
+ * sk_sndbuf, sendmsg fails with ENOBUFS and the datagram is not sent.
  * The sink counts and frees datagrams at delivery.
  * Deviation: the sink has no process of its own; its receive cost is the
  * softirq's delivery cost.
@@ -36,23 +39,30 @@ static void sink_consume(struct cpu *cpu, struct sock *sk, struct sk_buff *skb)
 	kfree_skb(cpu, skb);
 }
 
+/* udp_sendmsg -> ip_make_skb: the first skb by sock_alloc_send_skb's
+ * rule (tested by the caller), a fragmented datagram's others while
+ * sk_wmem_alloc <= 2 x sk_sndbuf, else sendmsg fails with ENOBUFS. */
 static void udp_send_one(struct udp_app *u, struct cpu *cpu)
 {
 	struct host *h = u->host;
-	uint32_t ip_len = IPV4_HLEN + UDP_HLEN + (uint32_t)u->cfg.size;
-	struct sk_buff *skb = alloc_skb(h, ip_len + 16 + 15);
+	struct skb_queue frags;
+	struct sk_buff *skb;
 	int err;
 
-	skb_set_owner_w(skb, &u->sk);
 	cpu_charge(cpu, COST_copy_byte_x16, (uint64_t)h->plat->cost.copy_byte_x16 * DIV_ROUND_UP(u->cfg.size, 16));
-	skb->len = ETH_HLEN + ip_len;
-	skb->daddr = u->dest->addr;
-	skb->ip_proto = IPPROTO_UDP_;
-	skb->sport = u->sk.port;
-	skb->dport = u->sink.port;
-	skb->payload_len = (uint32_t)u->cfg.size;
-	skb->seq = u->sent;	/* the datagram's number, in its payload */
-	ip_send_skb(cpu, skb, &err);
+	if (ip_append_data(cpu, &u->sk, UDP_HLEN + (uint32_t)u->cfg.size, UDP_HLEN, &frags)) {
+		u->sendmsg_enobufs++;
+		return;
+	}
+	for (skb = frags.head; skb; skb = skb->next) {
+		skb->daddr = u->dest->addr;
+		skb->ip_proto = IPPROTO_UDP_;
+		skb->sport = u->sk.port;
+		skb->dport = u->sink.port;
+		skb->payload_len = (uint32_t)u->cfg.size;
+		skb->seq = u->sent;	/* the datagram's number, in its payload */
+	}
+	ip_send_frags(cpu, &frags, &err);
 	if (err)
 		u->enobufs++;	/* not reported without IP_RECVERR */
 	u->sent++;

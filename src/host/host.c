@@ -109,22 +109,48 @@ void irq_set_level(struct irq_desc *irq, bool level)
 
 /* --- IPv4 output ---------------------------------------------------- */
 
-void ip_send_skb(struct cpu *cpu, struct sk_buff *skb, int *err)
+/* The IP and Ethernet headers of one datagram's skb, then the device:
+ * net_xmit_errno's NET_XMIT_DROP -> -ENOBUFS. */
+static int ip_output_one(struct cpu *cpu, struct sk_buff *skb, uint16_t id)
 {
 	struct host *h = cpu->host;
-	int rc;
 
-	cpu_charge(cpu, COST_ip_output, h->plat->cost.ip_output);
 	skb->protocol = ETH_P_IP;
 	skb->saddr = h->addr;
 	skb->ttl = 64;
-	skb->ip_id = h->ip_id++;
+	skb->ip_id = id;
 	skb->eth_src = (uint8_t)h->idx;
 	skb->eth_dst = h->neigh;
-	rc = dev_queue_xmit(cpu, skb);
-	/* net_xmit_errno: NET_XMIT_DROP -> -ENOBUFS */
+	return dev_queue_xmit(cpu, skb) == NET_XMIT_SUCCESS ? ERR_OK : ERR_ENOBUFS;
+}
+
+void ip_send_skb(struct cpu *cpu, struct sk_buff *skb, int *err)
+{
+	struct host *h = cpu->host;
+	int e;
+
+	cpu_charge(cpu, COST_ip_output, h->plat->cost.ip_output);
+	e = ip_output_one(cpu, skb, h->ip_id++);
 	if (err)
-		*err = rc == NET_XMIT_SUCCESS ? ERR_OK : ERR_ENOBUFS;
+		*err = e;
+}
+
+/* ip_do_fragment's fast path: the fragments leave in order, one id. */
+void ip_send_frags(struct cpu *cpu, struct skb_queue *frags, int *err)
+{
+	struct host *h = cpu->host;
+	uint16_t id = h->ip_id++;
+	struct sk_buff *skb;
+	int e, first = ERR_OK;
+
+	cpu_charge(cpu, COST_ip_output, h->plat->cost.ip_output);
+	while ((skb = skb_dequeue(frags))) {
+		e = ip_output_one(cpu, skb, id);
+		if (!first)
+			first = e;
+	}
+	if (err)
+		*err = first;
 }
 
 /* --- IPv4 input ----------------------------------------------------- */
@@ -135,21 +161,25 @@ static void icmp_echo(struct cpu *cpu, const struct sk_buff *req)
 	uint32_t ip_len = skb_ip_len(req);
 	struct sk_buff *skb;
 
+	struct skb_queue frags;
+
 	cpu_charge(cpu, COST_icmp_echo, h->plat->cost.icmp_echo);
-	/* icmp_reply -> ip_append_data on the per-CPU icmp socket */
-	skb = alloc_skb(h, ip_len + 16 + 15);
-	skb->len = req->len;
-	skb->daddr = req->saddr;
-	skb->ip_proto = IPPROTO_ICMP_;
-	skb->icmp_type = ICMP_ECHOREPLY_;
-	skb->icmp_id = req->icmp_id;
-	skb->icmp_seq = req->icmp_seq;
-	skb->payload_len = req->payload_len;
-	skb->app_stamp = req->app_stamp;
-	memcpy(skb->req_path, req->path, sizeof(skb->req_path));
-	skb->has_req_path = 1;
+	/* icmp_reply -> ip_append_data on the per-CPU icmp socket, whose
+	 * skbs are not charged here; fragmented as the request was */
+	ip_append_data(cpu, NULL, ip_len - IPV4_HLEN, 0, &frags);
+	for (skb = frags.head; skb; skb = skb->next) {
+		skb->daddr = req->saddr;
+		skb->ip_proto = IPPROTO_ICMP_;
+		skb->icmp_type = ICMP_ECHOREPLY_;
+		skb->icmp_id = req->icmp_id;
+		skb->icmp_seq = req->icmp_seq;
+		skb->payload_len = req->payload_len;
+		skb->app_stamp = req->app_stamp;
+		memcpy(skb->req_path, req->path, sizeof(skb->req_path));
+		skb->has_req_path = 1;
+	}
 	h->icmp_echo_replies++;
-	ip_send_skb(cpu, skb, NULL);
+	ip_send_frags(cpu, &frags, NULL);
 }
 
 static void raw_v4_input(struct cpu *cpu, struct sk_buff *skb)
@@ -188,6 +218,89 @@ static void udp_rcv(struct cpu *cpu, struct sk_buff *skb)
 	kfree_skb(cpu, skb);
 }
 
+/* net/ipv4/ip_fragment.c: ipfrag_high_thresh 4 MiB, ipfrag_time 30 s */
+#define IPFRAG_HIGH_THRESH	(4u << 20)
+#define IPFRAG_TIME		(30 * PS_PER_S)
+
+static bool ipq_same(const struct sk_buff *a, const struct sk_buff *b)
+{
+	return a->saddr == b->saddr && a->ip_id == b->ip_id && a->ip_proto == b->ip_proto;
+}
+
+static void ipq_drop(struct cpu *cpu, struct sk_buff *skb)
+{
+	cpu->host->ipq_mem -= skb->truesize;
+	cpu->host->ip_reasm_fails++;
+	kfree_skb(cpu, skb);
+}
+
+/*
+ * ip_defrag (net/ipv4/ip_fragment.c): fragments wait in the host's queue
+ * until their datagram is whole; then the first becomes the datagram (its
+ * len the whole, its truesize the sum, as ip_frag_reasm makes it) and the
+ * others are freed. Returns the datagram, or NULL while incomplete.
+ * Deviation: one queue for every datagram, walked per fragment, instead
+ * of a hash of ipq; fragments older than ipfrag_time are dropped when the
+ * next fragment arrives, not by a timer; a fragment that would take the
+ * queue over ipfrag_high_thresh is dropped. No overlap or duplicate
+ * handling (nicsim's links neither duplicate nor reorder).
+ */
+static struct sk_buff *ip_defrag(struct cpu *cpu, struct sk_buff *skb)
+{
+	struct host *h = cpu->host;
+	sim_time_t now = cpu_now(cpu);
+	struct skb_queue keep = { 0 };
+	struct sk_buff *f, *head = NULL;
+	uint32_t have = 0, total = 0, truesize = 0;
+
+	while ((f = skb_dequeue(&h->ipq))) {
+		if (now - f->rx_stamp > IPFRAG_TIME)
+			ipq_drop(cpu, f);
+		else
+			skb_queue_tail(&keep, f);
+	}
+	h->ipq = keep;
+	if (h->ipq_mem + skb->truesize > IPFRAG_HIGH_THRESH) {
+		h->ipq_mem += skb->truesize;
+		ipq_drop(cpu, skb);
+		return NULL;
+	}
+	h->ipq_mem += skb->truesize;
+	skb_queue_tail(&h->ipq, skb);
+	for (f = h->ipq.head; f; f = f->next) {
+		if (!ipq_same(f, skb))
+			continue;
+		have += skb_ip_len(f) - IPV4_HLEN;
+		if (!f->frag_mf)
+			total = f->frag_off + skb_ip_len(f) - IPV4_HLEN;
+	}
+	if (!total || have < total)
+		return NULL;
+	memset(&keep, 0, sizeof(keep));
+	while ((f = skb_dequeue(&h->ipq))) {
+		if (!ipq_same(f, skb)) {
+			skb_queue_tail(&keep, f);
+			continue;
+		}
+		h->ipq_mem -= f->truesize;
+		if (!f->frag_off) {
+			head = f;
+			continue;
+		}
+		truesize += f->truesize;
+		kfree_skb(cpu, f);
+	}
+	h->ipq = keep;
+	BUG_ON(!head);
+	head->truesize += truesize;
+	head->len = ETH_HLEN + IPV4_HLEN + total;
+	/* inet_frag_reasm_finish: the stamp of the last fragment queued */
+	head->rx_stamp = head->path[PATH_RX] = skb->rx_stamp;
+	head->frag_mf = 0;
+	head->next = NULL;
+	return head;
+}
+
 void netif_receive_skb(struct cpu *cpu, struct sk_buff *skb)
 {
 	struct host *h = cpu->host;
@@ -199,6 +312,11 @@ void netif_receive_skb(struct cpu *cpu, struct sk_buff *skb)
 		h->rx_dropped++;
 		kfree_skb(cpu, skb);
 		return;
+	}
+	if (skb->frag_mf || skb->frag_off) {
+		skb = ip_defrag(cpu, skb);
+		if (!skb)
+			return;
 	}
 	switch (skb->ip_proto) {
 	case IPPROTO_ICMP_:

@@ -101,8 +101,12 @@ struct host {
 	uint32_t	ts_memo_size[2], ts_memo_val[2];	/* host_skb_truesize */
 	int		ts_memo_next;
 	struct eth_port	*port;		/* where our frames leave */
+	/* IPv4 fragments waiting for the rest of their datagram (ip_defrag) */
+	struct skb_queue ipq;
+	uint64_t	ipq_mem;	/* their truesize */
 	/* statistics */
 	uint64_t	rx_packets, rx_dropped, icmp_echo_replies;
+	uint64_t	ip_reasm_fails;	/* fragments dropped: over ipfrag_high_thresh or expired */
 };
 
 /* plat and kp are copied: h->plat and h->kp point at the host's own. */
@@ -128,6 +132,9 @@ uint32_t host_skb_truesize(struct host *h, uint32_t size);
 
 /* IPv4 */
 void ip_send_skb(struct cpu *cpu, struct sk_buff *skb, int *err);
+/* Send the fragments ip_append_data made (one datagram: one IP id),
+ * each through dev_queue_xmit; *err as ip_send_skb's, the first error. */
+void ip_send_frags(struct cpu *cpu, struct skb_queue *frags, int *err);
 void netif_receive_skb(struct cpu *cpu, struct sk_buff *skb);
 void run_timer_softirq(struct cpu *cpu);
 

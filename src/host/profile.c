@@ -56,13 +56,15 @@ _Static_assert(sizeof(struct cpu_costs) == (0 CPU_COST_FIELDS(CPU_COST_ONE)) * s
 
 /* 32-bit ARM with 64-byte lines (multi_v7): sizeof(sk_buff) ~184 and
  * sizeof(skb_shared_info) ~184, both aligned to 192 (docs/kernel.md, truesize;
- * UNVERIFIED sizes); SKB_HEAD_ALIGN(MAX_TCP_HEADER 320) = 512, a power of
- * two, so SKB_SMALL_HEAD_SIZE = 512 + 64 = 576; MAX_TCP_HEADER =
- * L1_CACHE_ALIGN(128 + MAX_HEADER) = 320; HZ 100 (the ARM default). */
+ * UNVERIFIED sizes); MAX_HEADER 144 (LL_MAX_HEADER 96 with CONFIG_WLAN,
+ * + 48 with IP tunnels; assumed), so MAX_TCP_HEADER = L1_CACHE_ALIGN(128 +
+ * 144) = 320; SKB_HEAD_ALIGN(320) = 512, a power of two, so
+ * SKB_SMALL_HEAD_CACHE_SIZE = 512 + 64 = 576 (platform_set_max_header
+ * derives both); HZ 100 (the ARM default). */
 #define ARMV7_MVEBU_COMMON \
 		.cache_line = 64, .kmalloc_min = 64, \
 		.sizeof_sk_buff = 184, .sizeof_shinfo = 184, \
-		.small_head_cache = 576, .default_hz = 100, .max_tcp_header = 320, \
+		.small_head_cache = 576, .default_hz = 100, .max_header = 144, .max_tcp_header = 320, \
 		.hz_choices = arm_hz, .cost = ARMV7_MVEBU_COSTS
 
 /* CONFIG_HZ choices: arch/arm/Kconfig's "Timer frequency" (3.13: 100,
@@ -102,8 +104,14 @@ static const struct platform platforms[] = {
 		.kmalloc_min = 8,
 		.sizeof_sk_buff = 232,	/* -> 256 */
 		.sizeof_shinfo = 320,
+		/* MAX_HEADER 176: LL_MAX_HEADER 128 (CONFIG_HYPERV_NET, as
+		 * distribution kernels have it) + 48 (IP tunnels);
+		 * MAX_TCP_HEADER = L1_CACHE_ALIGN(304) = 320;
+		 * SKB_HEAD_ALIGN(320) = 640, not a power of two, so the
+		 * small head cache is 640 (platform_set_max_header) */
 		.small_head_cache = 640,
 		.default_hz = 250,
+		.max_header = 176,
 		.max_tcp_header = 320,
 		.hz_choices = kconfig_hz,
 		.cost = {
@@ -336,6 +344,21 @@ uint32_t kmalloc_size_roundup(const struct platform *p, uint32_t size)
 	while (c < size)
 		c <<= 1;
 	return c;
+}
+
+void platform_set_max_header(struct platform *p, int max_header)
+{
+	uint32_t line = (uint32_t)p->cache_line;
+	uint32_t tcp = (128 + (uint32_t)max_header + line - 1) & ~(line - 1);
+	uint32_t small = skb_data_align(p, tcp) + skb_data_align(p, (uint32_t)p->sizeof_shinfo);
+
+	p->max_header = max_header;
+	p->max_tcp_header = (int)tcp;
+	/* SKB_SMALL_HEAD_CACHE_SIZE is made not a power of two, so that
+	 * skb_small_head_cache heads are told apart by their size */
+	if (!(small & (small - 1)))
+		small += line;
+	p->small_head_cache = (int)small;
 }
 
 uint32_t skb_truesize_macro(const struct platform *p, uint32_t x)

@@ -76,9 +76,10 @@ struct platform {
 	int		kmalloc_min;		/* KMALLOC_MIN_SIZE (ARCH_DMA_MINALIGN) */
 	int		sizeof_sk_buff;		/* sizeof(struct sk_buff) */
 	int		sizeof_shinfo;		/* sizeof(struct skb_shared_info) */
-	int		small_head_cache;	/* SKB_SMALL_HEAD_CACHE_SIZE (>=6.3) */
+	int		small_head_cache;	/* SKB_SMALL_HEAD_CACHE_SIZE (>=6.3), from max_header */
 	int		default_hz;		/* CONFIG_HZ default of the arch */
-	int		max_tcp_header;		/* MAX_TCP_HEADER */
+	int		max_header;		/* MAX_HEADER of the build (include/linux/netdevice.h) */
+	int		max_tcp_header;		/* MAX_TCP_HEADER, from max_header */
 	const int	*hz_choices;		/* CONFIG_HZ values its arch offers, 0-terminated */
 	struct cpu_costs cost;
 };
@@ -196,6 +197,11 @@ static inline uint32_t skb_data_align(const struct platform *p, uint32_t x)
 /* kmalloc size class a request lands in (power of two from 32, plus the
  * 96 and 192 caches; mm/slab_common.c kmalloc_info). */
 uint32_t kmalloc_size_roundup(const struct platform *p, uint32_t size);
+/* A build's MAX_HEADER and what follows from it: MAX_TCP_HEADER =
+ * L1_CACHE_ALIGN(128 + MAX_HEADER) (include/net/tcp.h) and
+ * SKB_SMALL_HEAD_CACHE_SIZE (net/core/skbuff.c): SKB_HEAD_ALIGN of
+ * MAX_TCP_HEADER, plus a cache line when that is a power of two. */
+void platform_set_max_header(struct platform *p, int max_header);
 
 /* skb->truesize of an skb whose head was allocated with `size` bytes
  * (__alloc_skb / kmalloc_reserve in net/core/skbuff.c). */

@@ -12,9 +12,11 @@
  * of __ip_append_data (allowed while sk_wmem_alloc <= 2 * sk_sndbuf, else
  * ENOBUFS, never blocks); the UDP rule of sock_alloc_send_pskb (blocks
  * while sk_wmem_alloc >= sk_sndbuf, up to SO_SNDTIMEO, EAGAIN when
- * non-blocking); receive queue with sk_rcvbuf; a local port drawn from
- * the owner's random stream, stepping to the next free one of its range
- * when taken (the ephemeral port search of __inet_hash_connect and
+ * non-blocking); IP fragmentation of a datagram larger than the MTU
+ * (__ip_append_data): one skb per fragment, each charged and tested as
+ * above; receive queue with sk_rcvbuf; a local port drawn from the
+ * owner's random stream, stepping to the next free one of its range when
+ * taken (the ephemeral port search of __inet_hash_connect and
  * udp_lib_get_port).
  * Follows net/core/sock.c, net/ipv4/ip_output.c, net/ipv4/raw.c (3.13.10,
  * 6.18.2). Leaves out: SOCK_NOSPACE subtleties, memory pressure, cgroups.
@@ -122,6 +124,20 @@ int64_t sock_send_limit(const struct sock *sk);
 bool sock_raw_may_alloc(const struct sock *sk);
 /* sock_alloc_send_pskb: may we allocate now (else block / EAGAIN)? */
 bool sock_udp_may_alloc(const struct sock *sk);
+/*
+ * __ip_append_data, __ip_make_skb and ip_do_fragment's fast path for one
+ * datagram sent without corking: `length` bytes after the IP header
+ * (transhdrlen of them the transport header: 8 for UDP, 0 for raw) cut
+ * into skbs of at most one MTU each, queued on frags, every one charged
+ * to sk (none if sk is NULL: the kernel's ICMP reply socket). Returns 0,
+ * ERR_EAGAIN when the first skb of a UDP datagram finds the buffer full
+ * (nothing allocated), or ERR_ENOBUFS when a later skb, or any of a raw
+ * socket's, finds sk_wmem_alloc above 2 * sk_sndbuf (what was allocated is
+ * freed). The skbs carry len and the fragment fields; the caller sets the
+ * rest and sends them with ip_send_frags.
+ */
+int ip_append_data(struct cpu *cpu, struct sock *sk, uint32_t length,
+		   uint32_t transhdrlen, struct skb_queue *frags);
 /* Queue a received skb (sock_queue_rcv_skb); false if dropped. */
 bool sock_queue_rcv_skb(struct cpu *cpu, struct sock *sk, struct sk_buff *skb);
 

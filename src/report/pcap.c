@@ -5,7 +5,9 @@
  *  14  IPv4: 0x45, tos (ECN bits only), tot_len, id, DF, ttl, proto, csum  20 bytes
  *  34  ICMP: type, code 0, csum, id, seq, then payload      8 + payload_len
  *      UDP:  sport, dport, 8 + payload_len, csum, zeros     8 + payload_len
- * Anything past the L4 payload up to skb->len (padding) is zero. The ICMP
+ * Anything past the L4 payload up to skb->len (padding) is zero. An IPv4
+ * fragment (RFC 791: MF, offset in 8-byte units, no DF) carries its slice
+ * of the whole datagram, L4 header and checksum included. The ICMP
  * checksum covers the whole IP payload as it is in the frame, which is
  * what a receiver verifies; UDP and TCP checksums add the pseudo-header.
  * File formats: pcap(5) / the libpcap file format draft
@@ -123,6 +125,11 @@ static void put_mac(uint8_t *p, uint8_t idx)
 	p[5] = (uint8_t)(idx + 1);
 }
 
+static bool skb_is_frag(const struct sk_buff *skb)
+{
+	return skb->frag_off || skb->frag_mf;
+}
+
 static void build_ip(uint8_t *f, const struct sk_buff *skb)
 {
 	uint8_t *ip = f + ETH_HLEN;
@@ -134,7 +141,9 @@ static void build_ip(uint8_t *f, const struct sk_buff *skb)
 	ip[1] = skb->ecn & INET_ECN_MASK;	/* DSCP 0; the ECN field as sent */
 	put_be16(ip + 2, (uint16_t)skb_ip_len(skb));
 	put_be16(ip + 4, skb->ip_id);
-	put_be16(ip + 6, 0x4000);		/* DF, offset 0 */
+	/* a whole datagram: DF; a fragment: MF and its offset in 8-byte units */
+	put_be16(ip + 6, skb_is_frag(skb) ? (uint16_t)((skb->frag_mf ? 0x2000 : 0) |
+						       (skb->frag_off >> 3)) : 0x4000);
 	ip[8] = skb->ttl;
 	ip[9] = skb->ip_proto;
 	put_be16(ip + 10, 0);
@@ -368,11 +377,14 @@ static int write_frame(struct pcap_writer *w, sim_time_t t, const struct sk_buff
 	}
 	build_ip(f, skb);
 	if (skb->ip_proto == IPPROTO_ICMP_)
-		build_icmp(f, skb->len, skb);
+		build_icmp(f, skb_is_frag(skb) ? PAYLOAD_OFF + skb->payload_len : skb->len, skb);
 	else if (skb->ip_proto == IPPROTO_UDP_)
 		build_udp(f, skb);
 	else if (skb->ip_proto == IPPROTO_TCP_)
 		build_tcp(f, skb);
+	/* a fragment: the whole datagram was built; keep its slice */
+	if (skb_is_frag(skb))
+		memmove(f + L4_OFF, f + L4_OFF + skb->frag_off, skb_ip_len(skb) - IPV4_HLEN);
 	put_le32(rec, (uint32_t)(t / PS_PER_S));
 	put_le32(rec + 4, (uint32_t)(t % PS_PER_S / PS_PER_NS));
 	put_le32(rec + 8, incl);

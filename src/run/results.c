@@ -142,6 +142,8 @@ static json_t *ping_json(const struct ping *p)
 			    jreal(time_to_s(p->first_error_t), 6));
 	json_object_set_new(o, "first_printed_error_s", !p->errors_printed ? json_null() :
 			    jreal(time_to_s(p->first_printed_error_t), 6));
+	json_object_set_new(o, "last_printed_error_s", !p->errors_printed ? json_null() :
+			    jreal(time_to_s(p->last_printed_error_t), 6));
 	json_object_set_new(o, "rtt_us", ping_rtt(p));
 	json_object_set_new(o, "sk_sndbuf", json_integer(p->sk.sk_sndbuf));
 	json_object_set_new(o, "sk_wmem_alloc_peak", json_integer(p->sk.wmem_peak));
@@ -180,6 +182,7 @@ static json_t *udp_json(const struct udp_app *u, sim_time_t end)
 	json_object_set_new(o, "blocked", json_integer((json_int_t)u->blocked));
 	json_object_set_new(o, "blocked_s", jreal(time_to_s(udp_blocked_ps(u)), 6));
 	json_object_set_new(o, "qdisc_drops", json_integer((json_int_t)u->enobufs));
+	json_object_set_new(o, "sendmsg_enobufs", json_integer((json_int_t)u->sendmsg_enobufs));
 	json_object_set_new(o, "sk_sndbuf", json_integer(u->sk.sk_sndbuf));
 	json_object_set_new(o, "sk_wmem_alloc_peak", json_integer(u->sk.wmem_peak));
 	return o;

@@ -365,7 +365,7 @@ static void kernel_value(const char *kernel, const void *arg, char *buf, size_t 
 			 (long long)k->wmem_max);
 }
 
-/* A platform's CONFIG_HZ, clock (MHz), cycle cost or wmem_default. */
+/* A platform's CONFIG_HZ, MAX_HEADER, clock (MHz), cycle cost or wmem_default. */
 static void platform_value(const char *platform, const void *arg, char *buf, size_t len)
 {
 	const struct platform *p = platform_find(platform);
@@ -375,6 +375,8 @@ static void platform_value(const char *platform, const void *arg, char *buf, siz
 	BUG_ON(!p);
 	if (!strcmp(key, "hz")) {
 		snprintf(buf, len, "%d", p->default_hz);
+	} else if (!strcmp(key, "max_header")) {
+		snprintf(buf, len, "%d", p->max_header);
 	} else if (!strcmp(key, "clock")) {
 		snprintf(buf, len, "%llu", (unsigned long long)(p->cpu_hz / 1000000));
 	} else if (!strcmp(key, "wmem_default")) {	/* SK_WMEM_MAX */
@@ -399,7 +401,8 @@ bool settings_default(const char *section, const char *key, char *buf, size_t le
 		per_profile(nicsim_driver_names, driver_value, &r.hs->nic, buf, len);
 		return true;
 	}
-	if (r.at == AT(hz) || within(r.at, AT(cost), sizeof(struct scn_cost)) ||
+	if (r.at == AT(hz) || r.at == AT(max_header) ||
+	    within(r.at, AT(cost), sizeof(struct scn_cost)) ||
 	    r.at == AT(sysctl.wmem_default)) {
 		per_profile(nicsim_platform_names, platform_value, key, buf, len);
 		return true;

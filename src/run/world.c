@@ -206,6 +206,8 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 	settings_nic_config(sh, &cfg);
 	plat = *prof;
 	platform_costs(&plat, &sh->cost);
+	if (sh->max_header != SCN_UNSET)
+		platform_set_max_header(&plat, (int)sh->max_header);
 	if (check_costs(w, &plat, &sh->cost, err))
 		return -1;
 	host_init(h, &w->sim, &w->pool, i, sh->name, &plat, kp,
@@ -361,10 +363,9 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 			.nonblock = a->nonblock == 1, .sndtimeo = a->sndtimeo,
 		};
 
-		if (size > (int64_t)d->dev.mtu - IPV4_HLEN - UDP_HLEN) {
+		if (size > 65507) {	/* udp_sendmsg: EMSGSIZE above 0xFFFF - IP and UDP headers */
 			scenario_error_at(w->scn, &a->size, err,
-					  "app.%s: %lld bytes do not fit the MTU (IP fragmentation is not modelled)",
-					  a->name, (long long)size);
+					  "app.%s: a UDP datagram holds at most 65507 bytes", a->name);
 			return -1;
 		}
 		snprintf(uc.name, sizeof(uc.name), "%s", a->name);

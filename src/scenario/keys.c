@@ -84,6 +84,12 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_HOST, "hz", SCN_T_INT, struct scn_host, hz,
 	    .allowed = hz_values, .nodef = "(platform)", .unit = "Hz",
 	    .meaning = "CONFIG_HZ, the timer tick"),
+	KEY(SCN_HOST, "max_header", SCN_T_INT, struct scn_host, max_header,
+	    .min = 0, .max = 1024, .nodef = "(platform)", .unit = "bytes",
+	    .meaning = "MAX_HEADER of the kernel build (LL_MAX_HEADER: 32, 96 with CONFIG_WLAN, "
+		       "128 with CONFIG_HYPERV_NET or a mesh; plus 48 with an IP tunnel configured): "
+		       "MAX_TCP_HEADER = L1_CACHE_ALIGN(128 + MAX_HEADER), and from it the size of "
+		       "6.x's small skb head cache, which enters skb->truesize"),
 	KEY(SCN_HOST, "txq_number", SCN_T_INT, struct scn_host, txq_number,
 	    .min = 1, .max = 8, .nodef = "(driver)", .unit = "queues",
 	    .meaning = "TX queues (mvneta module parameter txq_number)"),

@@ -10,7 +10,9 @@
  * when each era holds a multi-segment skb back (TSO deferral), and how 4.4
  * and 6.x decide a window was cwnd-limited; where a socket's charged skbs
  * are (sock_tx_census, for explain); how a socket's port is picked
- * (sock_pick_port: the owner's draw, else the next free one).
+ * (sock_pick_port: the owner's draw, else the next free one);
+ * __ip_append_data's fragments, their sizes, truesize and the two send
+ * rules.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -148,6 +150,65 @@ static void test_udp_rule(void **state)
 	assert_true(sock_raw_may_alloc(&sk));	/* the raw rule allows up to 2x */
 	while (n)
 		kfree_skb(&f->host.cpus[0], held[--n]);
+}
+
+/*
+ * __ip_append_data on x86-64 / 6.x with MAX_HEADER 32 (the numbers the
+ * running 6.18 kernel gave, tests/kernel/part_sock.py): 4000 data bytes +
+ * 8 of ICMP or UDP header at MTU 1500 are fragments of 1480, 1480 and
+ * 1048 bytes, skbs of 1531, 1531 and 1099 bytes, each truesize 2304.
+ */
+static void test_ip_append_data(void **state)
+{
+	struct fixture *f = *state;
+	struct platform plat = *platform_find("x86-64");
+	struct skb_queue q, held, raw_q;
+	struct sk_buff *skb;
+	struct host h;
+	struct sock raw, udp;
+	uint32_t lens[3] = { 1514, 1514, 1082 }, offs[3] = { 0, 1480, 2960 };
+	int i = 0;
+
+	platform_set_max_header(&plat, 32);
+	host_init(&h, &f->sim, &f->pool, 1, "x86", &plat, kprofile_find("6.x"), 250, 1);
+	h.dev.mtu = 1500;
+	sock_init(&raw, &h, SK_RAW_ICMP, &f->rng);
+	sock_set_sndbuf(&raw, 324);	/* 4608: raw skbs while <= 9216 */
+	assert_int_equal(ip_append_data(&h.cpus[0], &raw, 4008, 0, &raw_q), ERR_OK);
+	assert_int_equal(raw_q.qlen, 3);
+	for (skb = raw_q.head; skb; skb = skb->next, i++) {
+		assert_int_equal(skb->len, lens[i]);
+		assert_int_equal(skb->frag_off, offs[i]);
+		assert_int_equal(skb->frag_mf, i < 2);
+		assert_int_equal(skb->truesize, 2304);
+	}
+	assert_int_equal(raw.sk_wmem_alloc, 1 + 3 * 2304);
+	/* the next: 6913 <= 9216 for the first skb, 9217 > 9216 for the
+	 * second: ENOBUFS, the first freed again */
+	assert_int_equal(ip_append_data(&h.cpus[0], &raw, 4008, 0, &q), ERR_ENOBUFS);
+	assert_int_equal(raw.sk_wmem_alloc, 1 + 3 * 2304);
+	assert_int_equal(f->pool.live, 3);
+	/* UDP: the first skb by sock_alloc_send_skb's rule (< 4608) */
+	sock_init(&udp, &h, SK_UDP, &f->rng);
+	sock_set_sndbuf(&udp, 324);
+	assert_int_equal(ip_append_data(&h.cpus[0], &udp, 4008, 8, &q), ERR_OK);
+	assert_int_equal(udp.sk_wmem_alloc, 1 + 3 * 2304);
+	while ((skb = skb_dequeue(&q)))
+		kfree_skb(&h.cpus[0], skb);
+	assert_int_equal(ip_append_data(&h.cpus[0], &udp, 4008, 8, &held), ERR_OK);
+	/* 6913 >= 4608: EAGAIN before anything is allocated */
+	assert_int_equal(ip_append_data(&h.cpus[0], &udp, 4008, 8, &q), ERR_EAGAIN);
+	assert_int_equal(q.qlen, 0);
+	while ((skb = skb_dequeue(&held)))
+		kfree_skb(&h.cpus[0], skb);
+	/* 20008 bytes, 14 fragments: the first by the UDP rule, then while
+	 * 1 + k x 2304 <= 9216: the fifth fails, ENOBUFS, nothing kept */
+	assert_int_equal(ip_append_data(&h.cpus[0], &udp, 20008, 8, &q), ERR_ENOBUFS);
+	assert_int_equal(udp.sk_wmem_alloc, 1);
+	assert_int_equal(udp.wmem_peak, 1 + 4 * 2304);
+	while ((skb = skb_dequeue(&raw_q)))
+		kfree_skb(&h.cpus[0], skb);
+	assert_int_equal(f->pool.live, 0);
 }
 
 /* sock_wfree wakes a blocked writer once half the buffer is free
@@ -874,6 +935,7 @@ int main(void)
 		cmocka_unit_test(test_tso_defer_rule),
 		cmocka_unit_test(test_cwnd_limited_4x),
 		cmocka_unit_test_setup_teardown(test_udp_rule, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ip_append_data, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tx_census, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_write_space, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tos_priority, setup, teardown),

@@ -45,6 +45,7 @@ static const struct kase cases[] = {
 	{ "hz=1000", NULL, NULL, "" },
 	{ "hz=200", NULL, NULL, "p:x86-64" },
 	{ "hz=500", NULL, NULL, "p:x86-64" },
+	{ "max_header=32", NULL, NULL, "" },
 	{ "txq_number=2", NULL, NULL, "ideal" },
 	{ "rxq_number=2", NULL, NULL, "ideal" },
 	{ "tx_queue_len=100", NULL, NULL, "" },
