@@ -161,6 +161,10 @@ struct kprofile {
 	bool		ts_clock_ms;		/* TCP timestamps tick in ms (>= 4.13), else jiffies */
 	bool		rtt_usec;		/* sender RTT in usec (>= 3.15), else jiffies */
 	bool		cwnd_restart_at_entail;	/* slow start after idle checked as sendmsg queues an skb (4.4, 6.x), else as one is sent */
+	/* tcp_sndbuf_expand with a power-of-two per-segment memory and
+	 * nr_segs >= TCP_INIT_CWND, also at tcp_init_buffer_space (6.x read;
+	 * else the 3.x tcp_new_space form) */
+	bool		sndbuf_expand_pow2;
 	enum sndbuf_min_rule sndbuf_min;
 	bool		sndbuf_int_clamp;	/* 6.x: val = min(val, INT_MAX/2) */
 	bool		small_head_cache;	/* >= 6.3 skb_small_head_cache */
