@@ -60,7 +60,7 @@ _Static_assert(sizeof(struct cpu_costs) == (0 CPU_COST_FIELDS(CPU_COST_ONE)) * s
  * two, so SKB_SMALL_HEAD_SIZE = 512 + 64 = 576; MAX_TCP_HEADER =
  * L1_CACHE_ALIGN(128 + MAX_HEADER) = 320; HZ 100 (the ARM default). */
 #define ARMV7_MVEBU_COMMON \
-		.cache_line = 64, .kmalloc_min = 64, \
+		.cache_line = 64, .ptr_bytes = 4, .kmalloc_min = 64, \
 		.sizeof_sk_buff = 184, .sizeof_shinfo = 184, \
 		.small_head_cache = 576, .default_hz = 100, .max_tcp_header = 320, \
 		.hz_choices = arm_hz, .cost = ARMV7_MVEBU_COSTS
@@ -99,6 +99,7 @@ static const struct platform platforms[] = {
 		.nr_cpus = 4,
 		.cpu_hz = 3000000000ULL,
 		.cache_line = 64,
+		.ptr_bytes = 8,
 		.kmalloc_min = 8,
 		.sizeof_sk_buff = 232,	/* -> 256 */
 		.sizeof_shinfo = 320,
@@ -238,7 +239,7 @@ static const struct kprofile kprofiles[] = {
 	  .tso_defer = TSO_DEFER_6X, .autocork = AUTOCORK_RTX,
 	  .ts_clock_ms = true, .rtt_usec = true, .watchdog_oldest = true,
 	  .cwnd_restart_at_entail = true,
-	  .sndbuf_expand_pow2 = true,
+	  .sndbuf_expand_pow2 = true, .pfifo_fast_rings = true,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE },
 };
 
