@@ -159,7 +159,9 @@ def probe_send(addr, port, secs):
 	       "sndbuf": s.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF),
 	       "wmem": [w for t, w, _, _ in samples if t >= WARMUP],
 	       "sndbufs": sorted({b for _, _, b, _ in samples}),
-	       "cwnd_max": max(c for _, _, _, c in samples)}
+	       "cwnd_max": max(c for _, _, _, c in samples),
+	       "cwnd_steps": [(round(t, 3), c) for i, (t, _, _, c) in enumerate(samples)
+			      if i == 0 or c != samples[i - 1][3]]}
 	out.update(_tcp_info(s))
 	s.close()
 	print(json.dumps(out))
