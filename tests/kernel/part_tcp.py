@@ -52,6 +52,7 @@ PART = "tcp"
 PORT = 5201
 SECS = 3.0		# sending time, kernel and nicsim
 WARMUP = 0.5		# samples before this are slow start: left out
+MID = 1.5		# cwnd and sk_sndbuf compared at this time too
 SAMPLE = 0.002		# sampling period of sk_wmem_alloc
 RUNS = 5		# kernel runs per rate: their spread is the tolerance of the timing-bound rows
 SO_MEMINFO = 55
@@ -160,6 +161,7 @@ def probe_send(addr, port, secs):
 	       "wmem": [w for t, w, _, _ in samples if t >= WARMUP],
 	       "sndbufs": sorted({b for _, _, b, _ in samples}),
 	       "cwnd_max": max(c for _, _, _, c in samples),
+	       "at_mid": [(b, c) for t, _, b, c in samples if t <= MID][-1],
 	       "cwnd_steps": [(round(t, 3), c) for i, (t, _, _, c) in enumerate(samples)
 			      if i == 0 or c != samples[i - 1][3]]}
 	out.update(_tcp_info(s))
@@ -233,16 +235,18 @@ def nicsim_run(rate, sets, secs=SECS):
 	kc.sh(argv, timeout=120, check=False)
 	with open(js) as f:
 		res = json.load(f)
-	wmem, sndbufs, cwnd = [], set(), 0
+	wmem, sndbufs, cwnd, mid = [], set(), 0, (0, 0)
 	with open(csv) as f:
 		next(f)
 		for line in f:
 			t, w, b, c = (float(x) for x in line.strip().split(","))
 			sndbufs.add(int(b))
 			cwnd = max(cwnd, int(c))
+			if t <= MID + 1e-9:
+				mid = (int(b), int(c))
 			if t >= WARMUP:
 				wmem.append(int(w) - 1)
-	return res, {"wmem": wmem, "sndbufs": sorted(sndbufs), "cwnd_max": cwnd}
+	return res, {"wmem": wmem, "sndbufs": sorted(sndbufs), "cwnd_max": cwnd, "at_mid": mid}
 
 
 def sndbuf_step(values, default):
@@ -314,14 +318,20 @@ def run():
 		rows.append(kc.Row(PART, "%s ssthresh at the end" % rate,
 				   statistics.median(ss), app["ssthresh"], max(ss) - min(ss),
 				   "HyStart's exit (no loss); kernel: runs %s" % ss))
-		cw = [r["cwnd_max"] for r in runs]
-		rows.append(kc.Row(PART, "%s largest cwnd" % rate,
-				   statistics.median(cw), ns["cwnd_max"], max(cw) - min(cw),
-				   "kernel: runs %s" % cw))
+		cw = [r["at_mid"][1] for r in runs]
+		rows.append(kc.Row(PART, "%s cwnd at %gs" % (rate, MID),
+				   statistics.median(cw), ns["at_mid"][1], max(cw) - min(cw),
+				   "congestion avoidance after HyStart; kernel: runs %s" % cw))
+		sb = [r["at_mid"][0] for r in runs]
+		rows.append(kc.Row(PART, "%s sk_sndbuf at %gs" % (rate, MID),
+				   statistics.median(sb), ns["at_mid"][0], max(sb) - min(sb),
+				   "2 x cwnd x per_mss; kernel: runs %s" % sb))
 		sb = [r["sndbuf"] for r in runs]
 		rows.append(kc.Row(PART, "%s sk_sndbuf at the end" % rate,
 				   statistics.median(sb), app["sk_sndbuf"], max(sb) - min(sb),
-				   "2 x largest cwnd x per_mss; kernel: runs %s" % sb))
+				   "kernel: runs %s, largest cwnd %s, nicsim's %d; a Python "
+				   "sender that the shared VM stalls stops cwnd's growth for "
+				   "that long" % (sb, [r["cwnd_max"] for r in runs], ns["cwnd_max"])))
 	return rows
 
 
