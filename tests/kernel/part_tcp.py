@@ -86,11 +86,13 @@ dest = b
 
 def _tcp_info(s):
 	"""A few struct tcp_info fields (include/uapi/linux/tcp.h)."""
-	b = s.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 120)
+	b = s.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 232)
 	u32 = struct.unpack_from("24I", b, 8)
 	pacing, = struct.unpack_from("Q", b, 104)
-	return {"rtt_us": u32[15], "ssthresh": u32[17], "cwnd": u32[18],
-		"total_retrans": u32[23], "pacing_rate": pacing}
+	busy, rwnd_lim, sndbuf_lim = struct.unpack_from("3Q", b, 168) if len(b) >= 192 else (0, 0, 0)
+	return {"rtt_us": u32[15], "ssthresh": u32[17], "cwnd": u32[18], "unacked": u32[4],
+		"total_retrans": u32[23], "pacing_rate": pacing, "busy_us": busy,
+		"rwnd_limited_us": rwnd_lim, "sndbuf_limited_us": sndbuf_lim}
 
 
 def probe_recv(port, secs):
@@ -282,9 +284,11 @@ def run():
 		res0, _ = nicsim_run(nrate, sets, secs=1538 * 8 / (int(nrate[:-4]) * 1e6))
 		for r in runs:
 			print("kernel %s: sent %d cwnd %d (max %d) ssthresh %d rtt %d us retrans %d "
+			      "rwnd/sndbuf-limited %d/%d ms "
 			      "sndbuf %d (after connect %d, values %s) wmem median %d max %d" % (
 			      rate, r["sent"], r["cwnd"], r["cwnd_max"], r["ssthresh"], r["rtt_us"],
-			      r["total_retrans"], r["sndbuf"], r["sndbuf0"], r["sndbufs"][:6],
+			      r["total_retrans"], r["rwnd_limited_us"] // 1000,
+			      r["sndbuf_limited_us"] // 1000, r["sndbuf"], r["sndbuf0"], r["sndbufs"][:6],
 			      statistics.median(r["wmem"]), max(r["wmem"])), file=sys.stderr)
 		print("nicsim %s: bytes %d cwnd %d (max %d) ssthresh %d srtt %.0f us sndbuf %d "
 		      "(after connect %d, values %s) wmem median %d max %d" % (
