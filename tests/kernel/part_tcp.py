@@ -92,7 +92,9 @@ def _tcp_info(s):
 	busy, rwnd_lim, sndbuf_lim = struct.unpack_from("3Q", b, 168) if len(b) >= 192 else (0, 0, 0)
 	return {"rtt_us": u32[15], "ssthresh": u32[17], "cwnd": u32[18], "unacked": u32[4],
 		"total_retrans": u32[23], "pacing_rate": pacing, "busy_us": busy,
-		"rwnd_limited_us": rwnd_lim, "sndbuf_limited_us": sndbuf_lim}
+		"rwnd_limited_us": rwnd_lim, "sndbuf_limited_us": sndbuf_lim,
+		"segs_out": struct.unpack_from("I", b, 136)[0],
+		"segs_in": struct.unpack_from("I", b, 140)[0]}
 
 
 def probe_recv(port, secs):
@@ -284,15 +286,17 @@ def run():
 		res0, _ = nicsim_run(nrate, sets, secs=1538 * 8 / (int(nrate[:-4]) * 1e6))
 		for r in runs:
 			print("kernel %s: sent %d cwnd %d (max %d) ssthresh %d rtt %d us retrans %d "
-			      "rwnd/sndbuf-limited %d/%d ms "
+			      "segs out/in %d/%d rwnd/sndbuf-limited %d/%d ms "
 			      "sndbuf %d (after connect %d, values %s) wmem median %d max %d" % (
 			      rate, r["sent"], r["cwnd"], r["cwnd_max"], r["ssthresh"], r["rtt_us"],
-			      r["total_retrans"], r["rwnd_limited_us"] // 1000,
+			      r["total_retrans"], r["segs_out"], r["segs_in"], r["rwnd_limited_us"] // 1000,
 			      r["sndbuf_limited_us"] // 1000, r["sndbuf"], r["sndbuf0"], r["sndbufs"][:6],
 			      statistics.median(r["wmem"]), max(r["wmem"])), file=sys.stderr)
-		print("nicsim %s: bytes %d cwnd %d (max %d) ssthresh %d srtt %.0f us sndbuf %d "
+		print("nicsim %s: bytes %d segs out %d acks in %d cwnd %d (max %d) ssthresh %d "
+		      "srtt %.0f us sndbuf %d "
 		      "(after connect %d, values %s) wmem median %d max %d" % (
-		      rate, app["bytes"], app["cwnd"], ns["cwnd_max"], app["ssthresh"],
+		      rate, app["bytes"], app["segs_out"], app["acks_in"], app["cwnd"], ns["cwnd_max"],
+		      app["ssthresh"],
 		      app["srtt_us"], app["sk_sndbuf"], res0["apps"]["s"]["sk_sndbuf"],
 		      ns["sndbufs"][:6], statistics.median(ns["wmem"]), max(ns["wmem"])),
 		      file=sys.stderr)
