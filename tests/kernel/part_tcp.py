@@ -337,9 +337,11 @@ def run():
 		sb = [r["sndbuf"] for r in runs]
 		rows.append(kc.Row(PART, "%s sk_sndbuf at the end" % rate,
 				   statistics.median(sb), app["sk_sndbuf"], max(sb) - min(sb),
-				   "kernel: runs %s, largest cwnd %s, nicsim's %d; a Python "
-				   "sender that the shared VM stalls stops cwnd's growth for "
-				   "that long" % (sb, [r["cwnd_max"] for r in runs], ns["cwnd_max"])))
+				   "kernel: runs %s, largest cwnd %s, nicsim's %d; above the "
+				   "most TSQ lets be in flight (~103 segments) cwnd grows only "
+				   "when TSO deferral finds the window limiting: the kernel's "
+				   "stops earlier (open)" % (sb, [r["cwnd_max"] for r in runs],
+							     ns["cwnd_max"])))
 	return rows
 
 
