@@ -53,14 +53,52 @@ struct sk_buff *skb_dequeue(struct skb_queue *q)
 
 static const uint8_t prio2band[16] = { 1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
 
+/*
+ * 4.16+ skb_array (include/linux/ptr_ring.h, 6.18 read): the batch of
+ * __ptr_ring_set_size, SMP_CACHE_BYTES * 2 / sizeof(void *), 1 when that
+ * is more than half the ring.
+ */
+static uint32_t pfifo_ring_batch(const struct platform *p, uint32_t size)
+{
+	uint32_t batch = (uint32_t)(p->cache_line * 2 / p->ptr_bytes);
+
+	return batch > size / 2 || !batch ? 1 : batch;
+}
+
+/* __ptr_ring_produce fails while the producer's slot holds a pointer:
+ * when the band's packets and its consumed-but-not-freed slots fill it */
+static bool pfifo_band_full(const struct qdisc *q, int b)
+{
+	if (!q->ring_batch)	/* <= 4.15: the whole qdisc */
+		return q->qlen >= q->limit;
+	return q->band[b].qlen + q->ring[b].lag >= q->limit;
+}
+
+/* __ptr_ring_discard_one: free the consumed slots a batch at a time, and
+ * all of them at the ring's end */
+static void pfifo_ring_consumed(struct qdisc *q, int b)
+{
+	struct pfifo_ring *r = &q->ring[b];
+
+	if (!q->ring_batch)
+		return;
+	r->head++;
+	r->lag++;
+	if (r->lag >= q->ring_batch || r->head >= q->limit)
+		r->lag = 0;
+	if (r->head >= q->limit)
+		r->head = 0;
+}
+
 static int pfifo_fast_enqueue(struct qdisc *q, struct sk_buff *skb)
 {
-	/* 3.x: drop when the whole qdisc holds tx_queue_len packets. */
-	if (q->qlen >= q->limit) {
+	int b = prio2band[skb->priority & 15];
+
+	if (pfifo_band_full(q, b)) {
 		q->drops++;
 		return NET_XMIT_DROP;
 	}
-	skb_queue_tail(&q->band[prio2band[skb->priority & 15]], skb);
+	skb_queue_tail(&q->band[b], skb);
 	q->qlen++;
 	q->backlog += skb->len;
 	if (q->qlen > q->max_qlen)
@@ -76,6 +114,7 @@ static struct sk_buff *pfifo_fast_dequeue(struct qdisc *q)
 		struct sk_buff *skb = skb_dequeue(&q->band[b]);
 
 		if (skb) {
+			pfifo_ring_consumed(q, b);
 			q->qlen--;
 			q->backlog -= skb->len;
 			return skb;
@@ -309,6 +348,8 @@ void netdev_init(struct net_device *dev, struct host *host, const char *name,
 		dev->txq[i].index = i;
 		dev->txq[i].qdisc.txq = &dev->txq[i];
 		dev->txq[i].qdisc.limit = tx_queue_len;
+		if (host->kp->pfifo_fast_rings)
+			dev->txq[i].qdisc.ring_batch = pfifo_ring_batch(host->plat, tx_queue_len);
 		sim_event_init(&dev->txq[i].qdisc.visible_ev, qdisc_visible, &dev->txq[i].qdisc);
 	}
 }

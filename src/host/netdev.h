@@ -64,7 +64,22 @@ void skb_queue_tail(struct skb_queue *q, struct sk_buff *skb);
 void skb_queue_head(struct skb_queue *q, struct sk_buff *skb);
 struct sk_buff *skb_dequeue(struct skb_queue *q);
 
-/* pfifo_fast: 3 bands, band 0 first; limit = dev->tx_queue_len in total. */
+/*
+ * pfifo_fast: 3 bands, band 0 first. Up to 4.15 one list with limit =
+ * dev->tx_queue_len in total (3.13 pfifo_fast_enqueue). From 4.16 (6.18
+ * read) each band is an skb_array, a ptr_ring of tx_queue_len slots
+ * (pfifo_fast_init): an enqueue fails when the producer's slot is still
+ * in use, and the consumer frees the slots it consumed only a batch at a
+ * time (__ptr_ring_discard_one: every SMP_CACHE_BYTES * 2 / sizeof(void *)
+ * consumed entries, 1 when that exceeds half the ring, and at the ring's
+ * end), so a band accepts tx_queue_len minus the packets in it minus the
+ * consumed slots not freed yet.
+ */
+struct pfifo_ring {
+	uint32_t	head;		/* consumer_head */
+	uint32_t	lag;		/* consumer_head - consumer_tail: consumed, not freed */
+};
+
 struct fq_codel;
 
 /* One per TX queue under the mq root: pfifo_fast, or fq_codel if fq is set */
@@ -75,6 +90,8 @@ struct qdisc {
 	struct sk_buff	*gso_skb;	/* requeued after NETDEV_TX_BUSY */
 	uint32_t	qlen;
 	uint32_t	limit;
+	uint32_t	ring_batch;	/* pfifo_fast per-band rings (4.16+); 0: one limit */
+	struct pfifo_ring ring[3];
 	uint64_t	backlog;	/* bytes */
 	bool		running;	/* __QDISC_STATE_RUNNING */
 	bool		scheduled;	/* __QDISC_STATE_SCHED */

@@ -62,7 +62,7 @@ _Static_assert(sizeof(struct cpu_costs) == (0 CPU_COST_FIELDS(CPU_COST_ONE)) * s
  * SKB_SMALL_HEAD_CACHE_SIZE = 512 + 64 = 576 (platform_set_max_header
  * derives both); HZ 100 (the ARM default). */
 #define ARMV7_MVEBU_COMMON \
-		.cache_line = 64, .kmalloc_min = 64, \
+		.cache_line = 64, .ptr_bytes = 4, .kmalloc_min = 64, \
 		.sizeof_sk_buff = 184, .sizeof_shinfo = 184, \
 		.small_head_cache = 576, .default_hz = 100, .max_header = 144, .max_tcp_header = 320, \
 		.hz_choices = arm_hz, .cost = ARMV7_MVEBU_COSTS
@@ -101,6 +101,7 @@ static const struct platform platforms[] = {
 		.nr_cpus = 4,
 		.cpu_hz = 3000000000ULL,
 		.cache_line = 64,
+		.ptr_bytes = 8,
 		.kmalloc_min = 8,
 		.sizeof_sk_buff = 232,	/* -> 256 */
 		.sizeof_shinfo = 320,
@@ -246,6 +247,7 @@ static const struct kprofile kprofiles[] = {
 	  .tso_defer = TSO_DEFER_6X, .autocork = AUTOCORK_RTX,
 	  .ts_clock_ms = true, .rtt_usec = true, .watchdog_oldest = true,
 	  .cwnd_restart_at_entail = true,
+	  .sndbuf_expand_pow2 = true, .pfifo_fast_rings = true,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE },
 };
 

@@ -73,6 +73,7 @@ struct platform {
 	int		nr_cpus;
 	uint64_t	cpu_hz;
 	int		cache_line;		/* SMP_CACHE_BYTES */
+	int		ptr_bytes;		/* sizeof(void *) */
 	int		kmalloc_min;		/* KMALLOC_MIN_SIZE (ARCH_DMA_MINALIGN) */
 	int		sizeof_sk_buff;		/* sizeof(struct sk_buff) */
 	int		sizeof_shinfo;		/* sizeof(struct skb_shared_info) */
@@ -162,6 +163,11 @@ struct kprofile {
 	bool		ts_clock_ms;		/* TCP timestamps tick in ms (>= 4.13), else jiffies */
 	bool		rtt_usec;		/* sender RTT in usec (>= 3.15), else jiffies */
 	bool		cwnd_restart_at_entail;	/* slow start after idle checked as sendmsg queues an skb (4.4, 6.x), else as one is sent */
+	/* tcp_sndbuf_expand with a power-of-two per-segment memory and
+	 * nr_segs >= TCP_INIT_CWND, also at tcp_init_buffer_space (6.x read;
+	 * else the 3.x tcp_new_space form) */
+	bool		sndbuf_expand_pow2;
+	bool		pfifo_fast_rings;	/* pfifo_fast bands are skb_arrays (4.16+; 6.x read) */
 	enum sndbuf_min_rule sndbuf_min;
 	bool		sndbuf_int_clamp;	/* 6.x: val = min(val, INT_MAX/2) */
 	bool		small_head_cache;	/* >= 6.3 skb_small_head_cache */

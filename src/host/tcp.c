@@ -15,7 +15,6 @@
 #define TCP_RTO_MIN	(200 * PS_PER_MS)
 #define TCP_RTO_MAX	(120 * PS_PER_S)
 #define TCP_TIMEOUT_INIT (1 * PS_PER_S)
-#define TCP_INIT_CWND	10
 #define TCP_MAX_QUICKACKS 16
 #define GSO_MAX_SIZE	65536
 #define TCP_PAGE_FRAG	32768	/* SKB_FRAG_PAGE_ORDER 3 pages */
@@ -117,12 +116,45 @@ bool sk_stream_memory_free(const struct tcp_sock *tp)
 	return tp->sk_wmem_queued < tp->sk.sk_sndbuf;
 }
 
-/* tcp_new_space / tcp_sndbuf_expand (3.x form) and sk_stream_write_space */
-static void tcp_check_space(struct tcp_sock *tp)
+/*
+ * tcp_sndbuf_expand, 6.x (6.18 net/ipv4/tcp_input.c; tcp_formulas.h):
+ * 2 x max(TCP_INIT_CWND, cwnd, reordering + 1) x a power-of-two
+ * per-segment memory computed from the peer's MSS (rx_opt.mss_clamp,
+ * larger than mss_cache by the timestamp option), at most tcp_wmem[2].
+ */
+static void tcp_sndbuf_expand_pow2(struct tcp_sock *tp)
+{
+	const struct platform *p = tp->host->plat;
+	uint32_t per_mss = tcp_sndbuf_per_mss(MAX((uint32_t)tp->mss_clamp, tp->mss),
+					      (uint32_t)p->max_tcp_header,
+					      skb_data_align(p, (uint32_t)p->sizeof_shinfo),
+					      skb_data_align(p, (uint32_t)p->sizeof_sk_buff));
+	int64_t sndmem = tcp_sndbuf_sndmem(per_mss, tp->cc.snd_cwnd, tp->reordering);
+
+	if (tp->sk.sk_sndbuf < sndmem)
+		tp->sk.sk_sndbuf = MIN(sndmem, kp(tp)->tcp_wmem[2]);
+}
+
+/*
+ * tcp_check_space → tcp_new_space and sk_stream_write_space. The buffer
+ * grows while the window is not full (tcp_should_expand_sndbuf; no
+ * global memory pressure in the model): 6.x counts packets in flight
+ * and restamps snd_cwnd_stamp; the 3.x form counts packets out,
+ * SKB_TRUESIZE(mss + MAX_TCP_HEADER) per segment and max(cwnd, 4)
+ * segments.
+ */
+static uint32_t tcp_in_flight(const struct tcp_sock *tp);
+
+static void tcp_check_space(struct tcp_sock *tp, sim_time_t now)
 {
 	if (!tp->nospace)
 		return;
-	if (!tp->sndbuf_locked && tp->packets_out < tp->cc.snd_cwnd) {
+	if (kp(tp)->sndbuf_expand_pow2) {
+		if (!tp->sndbuf_locked && tcp_in_flight(tp) < tp->cc.snd_cwnd) {
+			tcp_sndbuf_expand_pow2(tp);
+			tp->cwnd_stamp = now;
+		}
+	} else if (!tp->sndbuf_locked && tp->packets_out < tp->cc.snd_cwnd) {
 		int64_t sndmem = tcp_seg_truesize(tp);
 		int64_t demanded = MAX((int64_t)tp->cc.snd_cwnd, 4);
 
@@ -1447,7 +1479,7 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 		tcp_set_rto_timer(cpu, tp);
 	else
 		tcp_clear_rto_timer(tp);
-	tcp_check_space(tp);
+	tcp_check_space(tp, now);
 }
 
 /*
@@ -2329,14 +2361,17 @@ static void tcp_select_initial_window(struct tcp_sock *tp, uint32_t mss)
 }
 
 /*
- * tcp_init_buffer_space, as the connection is established: the buffer's
- * start-up boost (tcp_fixup_rcvbuf, before 6.x: room for 2 x 20
+ * tcp_init_buffer_space, as the connection is established: 6.x sizes the
+ * send buffer for the initial window (tcp_sndbuf_expand); the receive
+ * buffer's start-up boost (tcp_fixup_rcvbuf, before 6.x: room for 2 x 20
  * segments' truesize, four times that from 3.13), window_clamp at most
  * the full space of that buffer (tcp_app_win's reserve ignored), the
  * first autotuning measure.
  */
 static void tcp_init_buffer_space(struct tcp_sock *tp, sim_time_t now)
 {
+	if (!tp->sndbuf_locked && kp(tp)->sndbuf_expand_pow2)
+		tcp_sndbuf_expand_pow2(tp);
 	if (!tp->rcvbuf_locked && kp(tp)->drs != DRS_6X) {
 		int64_t rcvmem = 2 * 2 * TCP_INIT_CWND * tcp_seg_truesize(tp);
 

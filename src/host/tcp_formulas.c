@@ -27,7 +27,10 @@
  *    tcp_rtx_queue_empty_or_single_skb; tcp.c tcp_xmit_size_goal;
  *    tcp_ipv4.c tcp_sk_init (4 MiB, min_tso_segs 2, tso_rtt_log 9,
  *    ratios 200/120); net/core/sock.c sock_init_data (pacing shift 10);
- *    net/mac80211/main.c (tx_sk_pacing_shift = 7).
+ *    net/mac80211/main.c (tx_sk_pacing_shift = 7); tcp_input.c
+ *    tcp_sndbuf_expand, tcp_should_expand_sndbuf, tcp_init_buffer_space
+ *    (the per-segment memory and nr_segs; sk_sndbuf values measured on
+ *    6.18.44: tests/kernel/part_tcp.py).
  *
  * UNVERIFIED (not read in source):
  *  - Version bounds of the modes: ss/ca ratios from "tcp: refine pacing
@@ -218,6 +221,32 @@ bool tcp_tsq_throttled(enum tsq_mode m, int64_t wmem_alloc, uint32_t limit,
 	default:
 		return wmem_alloc > (int64_t)limit;
 	}
+}
+
+/* --- send-buffer autotuning ----------------------------------------- */
+
+static uint32_t roundup_pow_of_two(uint32_t x)
+{
+	uint32_t r = 1;
+
+	while (r < x && r < 0x80000000u)
+		r <<= 1;
+	return r;
+}
+
+uint32_t tcp_sndbuf_per_mss(uint32_t mss, uint32_t max_tcp_header,
+			    uint32_t shinfo_aligned, uint32_t sk_buff_aligned)
+{
+	return roundup_pow_of_two(mss + max_tcp_header + shinfo_aligned) + sk_buff_aligned;
+}
+
+int64_t tcp_sndbuf_sndmem(uint32_t per_mss, uint32_t cwnd, uint32_t reordering)
+{
+	uint32_t nr_segs = cwnd > (uint32_t)TCP_INIT_CWND ? cwnd : (uint32_t)TCP_INIT_CWND;
+
+	if (nr_segs < reordering + 1)
+		nr_segs = reordering + 1;
+	return 2 * (int64_t)nr_segs * per_mss;
 }
 
 /* --- GSO / TSO size goal -------------------------------------------- */

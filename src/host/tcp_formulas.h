@@ -122,6 +122,7 @@ int64_t tcp_prr_sndcnt(const struct tcp_prr *p);
 #define SK_PACING_SHIFT_DEFAULT		10		/* sock_init_data, 4.16+ */
 #define SK_PACING_SHIFT_MAC80211	7		/* 6.18 hw.tx_sk_pacing_shift */
 #define TCP_MSS_DEFAULT			536U
+#define TCP_INIT_CWND			10		/* include/net/tcp.h */
 
 /* tcp_limit_output_bytes default for a TSQ mode (0 for TSQ_NONE). */
 uint32_t tcp_default_limit_output_bytes(enum tsq_mode m);
@@ -170,6 +171,21 @@ uint32_t tcp_tsq_limit(enum tsq_mode m, uint64_t pacing_rate, uint32_t truesize,
  * when the retransmit queue is empty or holds a single skb. */
 bool tcp_tsq_throttled(enum tsq_mode m, int64_t wmem_alloc, uint32_t limit,
 		       bool rtx_empty_or_single);
+
+/*
+ * tcp_sndbuf_expand, 6.x (6.18 net/ipv4/tcp_input.c; the form of "tcp:
+ * sndbuf autotuning improvements", 3.14): the memory one segment may
+ * take, assuming no GSO and a kmalloced power-of-two head,
+ * per_mss = roundup_pow_of_two(mss + MAX_TCP_HEADER +
+ * SKB_DATA_ALIGN(sizeof(skb_shared_info))) + SKB_DATA_ALIGN(sizeof(sk_buff)),
+ * with mss = max(rx_opt.mss_clamp, mss_cache); sk_sndbuf grows to
+ * 2 x nr_segs x per_mss (cubic and reno have no sndbuf_expand hook, so
+ * the factor is 2), nr_segs = max(TCP_INIT_CWND, snd_cwnd,
+ * reordering + 1), at most tcp_wmem[2] (the caller's).
+ */
+uint32_t tcp_sndbuf_per_mss(uint32_t mss, uint32_t max_tcp_header,
+			    uint32_t shinfo_aligned, uint32_t sk_buff_aligned);
+int64_t tcp_sndbuf_sndmem(uint32_t per_mss, uint32_t cwnd, uint32_t reordering);
 
 /*
  * The GSO size goal in bytes (a multiple of mss, >= mss): how much one

@@ -33,6 +33,30 @@
 #define MS(x)	((sim_time_t)(x) * PS_PER_MS)
 #define US(x)	((sim_time_t)(x) * PS_PER_US)
 
+/* --- send-buffer autotuning (tcp_sndbuf_expand, 6.x) --------------- */
+
+static void test_sndbuf_expand_v6(void **state)
+{
+	(void)state;
+	/* x86-64 with MAX_HEADER 176 (distribution kernels): MAX_TCP_HEADER
+	 * 320, shinfo 320, sk_buff 232 -> 256; mss_clamp 1460:
+	 * 1460 + 320 + 320 = 2100 -> 4096, + 256 = 4352 */
+	assert_int_equal(tcp_sndbuf_per_mss(1460, 320, 320, 256), 4352);
+	/* MAX_HEADER 32 (no WLAN, Hyper-V or IP tunnel: the 6.18.44 VM
+	 * kernel-check ran on): MAX_TCP_HEADER 192; 1972 -> 2048 + 256 */
+	assert_int_equal(tcp_sndbuf_per_mss(1460, 192, 320, 256), 2304);
+	/* a power of two stays: 2048 - 192 - 320 = 1536 -> 2048 + 256 */
+	assert_int_equal(tcp_sndbuf_per_mss(1536, 192, 320, 256), 2304);
+	/* connection set-up: cwnd 10 -> 2 x 10 x 2304 = 46080, as measured */
+	assert_int_equal(tcp_sndbuf_sndmem(2304, 10, 3), 46080);
+	/* cwnd below TCP_INIT_CWND still counts 10 segments */
+	assert_int_equal(tcp_sndbuf_sndmem(2304, 2, 3), 46080);
+	/* reordering + 1 above cwnd: 2 x 21 x 4352 */
+	assert_int_equal(tcp_sndbuf_sndmem(4352, 12, 20), 182784);
+	/* measured at 10 Mbit/s: largest cwnd 269 -> 1239552 */
+	assert_int_equal(tcp_sndbuf_sndmem(2304, 269, 3), 1239552);
+}
+
 /* --- srtt representation ------------------------------------------- */
 
 static void test_srtt_repr(void **state)
@@ -529,6 +553,7 @@ int main(void)
 		cmocka_unit_test(test_rtt_estimator_rttvar),
 		cmocka_unit_test(test_rtt_estimator_usec),
 		cmocka_unit_test(test_sack_blocks),
+		cmocka_unit_test(test_sndbuf_expand_v6),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -25,6 +25,9 @@
  *  - RTT: the handshake's own sample. 3.12 counts whole jiffies, at least
  *    one (HZ 250: 4 ms): srtt8 8, rto = 1 + max(2, 50) jiffies = 204 ms;
  *    6.x whole microseconds of the ~6.5 us round trip: srtt8 48.
+ *  - 6.x sizes the send buffer at set-up (tcp_init_buffer_space ->
+ *    tcp_sndbuf_expand): 2 x 10 segments x (roundup_pow_of_two(1460 +
+ *    MAX_TCP_HEADER 320 + shinfo 320) + sk_buff 256) = 87040.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -71,6 +74,7 @@ static void test_negotiation_312(void **state)
 	assert_int_equal(rx->est.srtt8, 8);
 	assert_int_equal(tx->syn_retrans, 0);
 	assert_int_equal(tx->cc.snd_cwnd, 10);
+	assert_int_equal(tx->sk.sk_sndbuf, 16384);	/* tcp_wmem[1] until ACKs grow it */
 	assert_int_equal(tx->snd_nxt, 0);		/* data starts at 0 */
 	assert_int_equal(rx->rcv_nxt, 0);
 	tcp_fixture_teardown(&f);
@@ -92,6 +96,9 @@ static void test_negotiation_6x(void **state)
 	assert_int_equal(rx->snd_wnd, 64256);		/* 502 << 7 */
 	assert_int_equal(tx->est.srtt8, 48);
 	assert_in_range(tx->min_rtt, 6 * PS_PER_US, 7 * PS_PER_US);
+	/* tcp_init_buffer_space -> tcp_sndbuf_expand: 2 x 10 x 4352 */
+	assert_int_equal(tx->sk.sk_sndbuf, 87040);
+	assert_int_equal(rx->sk.sk_sndbuf, 87040);
 	tcp_fixture_teardown(&f);
 }
 
