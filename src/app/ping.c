@@ -20,8 +20,11 @@
  * A request larger than the MTU leaves as IP fragments (ip_append_data),
  * each skb charged and tested against 2 x sk_sndbuf.
  * Leaves out: -A adaptive mode, flood mode, duplicates, ICMP errors.
- * Deviation: SO_RCVTIMEO and poll() timeouts expire exactly, not on the
- * next jiffy.
+ * SO_RCVTIMEO is held in jiffies (sock_set_timeout rounds up) and the wait
+ * is schedule_timeout's timer, so it ends on a tick, after the era's timer
+ * wheel rounding (timer_due).
+ * Deviation: poll() timeouts (hrtimers) expire exactly, without the
+ * task's 50 us timer slack.
  * Deviation: the ICMP ident is not the pid but a draw from the app's own
  * stream among 64 per host, the next free one if another ping on the host
  * holds it (two processes never share a pid); a 65th ping is refused.
@@ -338,6 +341,16 @@ static void sleep_on(struct ping *p, sim_time_t until, int state)
 	task_sleep(&p->task, until);
 }
 
+/* sk_wait_data with SO_RCVTIMEO = interval: schedule_timeout(timeo) from
+ * the current jiffy, on the era's timer wheel. */
+static sim_time_t rcvtimeo_end(const struct ping *p, struct cpu *cpu)
+{
+	uint64_t now = cpu_jiffies(cpu);
+	uint64_t timeo = msecs_to_jiffies(cpu, (uint64_t)p->interval_ms);
+
+	return (sim_time_t)timer_due(p->host, now, now + timeo) * p->host->tick;
+}
+
 static bool loop_top(struct ping *p, struct cpu *cpu)
 {
 	long next;
@@ -366,7 +379,7 @@ static bool loop_top(struct ping *p, struct cpu *cpu)
 		return true;
 	}
 	cpu_charge(cpu, COST_syscall, p->host->plat->cost.syscall);
-	sleep_on(p, cpu_now(cpu) + (sim_time_t)p->interval_ms * PS_PER_MS, PS_RECV_BLOCK);
+	sleep_on(p, rcvtimeo_end(p, cpu), PS_RECV_BLOCK);
 	return false;
 }
 

@@ -341,11 +341,33 @@ void timer_setup(struct timer_list *t, void (*fn)(struct cpu *, struct timer_lis
 	t->arg = arg;
 }
 
+/*
+ * The jiffy a timer armed at jiffy clk for expires runs at. The 4.8+ wheel
+ * (kernel/time/timer.c, calc_wheel_index and calc_index) files it in the
+ * first level whose range holds expires - clk (level n holds deltas below
+ * 63 << 3n jiffies, granularity 8^n; 9 levels above HZ 100, else 8) and
+ * rounds the expiry up to the next granule, so that it never runs early:
+ * one jiffy late at level 0, up to 8^n at level n. The older cascading
+ * wheel ran it at expires. One already due runs at the next tick.
+ */
+uint64_t timer_due(const struct host *h, uint64_t clk, uint64_t expires)
+{
+	int lvl, depth = h->hz > 100 ? 9 : 8;
+	uint64_t delta;
+
+	if (!h->kp->timer_wheel_v2)
+		return MAX(expires, clk + 1);
+	if (expires <= clk)
+		return clk + 1;
+	delta = expires - clk;
+	for (lvl = 0; lvl < depth - 1 && delta >= (63ULL << (3 * lvl)); lvl++)
+		;
+	return ((expires >> (3 * lvl)) + 1) << (3 * lvl);
+}
+
 void mod_timer(struct cpu *cpu, struct timer_list *t, uint64_t expires)
 {
-	/* one already due runs at the next tick: internal_add_timer puts it
-	 * in the slot the wheel handles next */
-	uint64_t due = MAX(expires, cpu_jiffies(cpu) + 1);
+	uint64_t due = timer_due(cpu->host, cpu_jiffies(cpu), expires);
 	sim_time_t at = (sim_time_t)due * cpu->host->tick;
 	sim_time_t now = cpu->host->sim->now;
 

@@ -208,6 +208,8 @@ void timer_setup(struct timer_list *t, void (*fn)(struct cpu *, struct timer_lis
 void mod_timer(struct cpu *cpu, struct timer_list *t, uint64_t expires);
 void del_timer(struct cpu *cpu, struct timer_list *t);
 uint64_t cpu_jiffies(const struct cpu *cpu);
+/* The jiffy a timer armed at clk for expires runs at (the era's wheel). */
+uint64_t timer_due(const struct host *h, uint64_t clk, uint64_t expires);
 uint64_t msecs_to_jiffies(const struct cpu *cpu, uint64_t ms);
 /* round_jiffies on this CPU: to a whole second (skewed by 3 jiffies per
  * CPU number), down if less than a quarter past, never into the past */

@@ -247,7 +247,7 @@ static const struct kprofile kprofiles[] = {
 	  .tso_defer = TSO_DEFER_6X, .autocork = AUTOCORK_RTX,
 	  .ts_clock_ms = true, .rtt_usec = true, .watchdog_oldest = true,
 	  .cwnd_restart_at_entail = true,
-	  .sndbuf_expand_pow2 = true, .pfifo_fast_rings = true,
+	  .sndbuf_expand_pow2 = true, .pfifo_fast_rings = true, .timer_wheel_v2 = true,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE },
 };
 

@@ -168,6 +168,9 @@ struct kprofile {
 	 * else the 3.x tcp_new_space form) */
 	bool		sndbuf_expand_pow2;
 	bool		pfifo_fast_rings;	/* pfifo_fast bands are skb_arrays (4.16+; 6.x read) */
+	/* the non-cascading timer wheel (4.8+): an expiry is rounded up to
+	 * its level's granularity, one granule past it (calc_index) */
+	bool		timer_wheel_v2;
 	enum sndbuf_min_rule sndbuf_min;
 	bool		sndbuf_int_clamp;	/* 6.x: val = min(val, INT_MAX/2) */
 	bool		small_head_cache;	/* >= 6.3 skb_small_head_cache */

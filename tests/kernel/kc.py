@@ -38,12 +38,17 @@ def left_out(what, why):
 
 
 class Row:
-	"""One compared figure: what, the kernel's value, nicsim's, verdict."""
+	"""One compared figure: what, the kernel's value, nicsim's, verdict.
+	A row with compare=False is reported beside the others, with both
+	values and whether nicsim falls inside the kernel's own spread, but
+	takes no part in the verdict: for dynamics the kernel itself does not
+	repeat from run to run (its note says what differs and why)."""
 
-	def __init__(self, part, case, kernel, nicsim, tol=0, note=""):
+	def __init__(self, part, case, kernel, nicsim, tol=0, note="", compare=True):
 		self.part, self.case = part, case
 		self.kernel, self.nicsim = kernel, nicsim
 		self.tol, self.note = tol, note
+		self.compare = compare
 
 	def ok(self):
 		k, n = self.kernel, self.nicsim

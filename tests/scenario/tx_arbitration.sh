@@ -8,7 +8,7 @@
 # frame. Queue numbers come from the default run, not from this script.
 . "$(dirname "$0")/lib.inc"
 f=$SRC/scenarios/mvneta-2015-txqueues.ini
-short="--set sim.duration=3s"
+short="--set sim.duration=3100ms"	# no ping due at the very end
 "$NICSIM" run "$f" $short --json "$T/rr.json" >/dev/null || fail "default run"
 pq=$(jget "$T/rr.json" "[q['queue'] for q in d['hosts']['dut']['nic']['txq'] if 0 < q['packets'] == d['apps']['ping']['transmitted']][0]")
 iq=$(jget "$T/rr.json" "max(d['hosts']['dut']['nic']['txq'], key=lambda q: q['packets'])['queue']")

@@ -6,7 +6,7 @@
 # missing CPU or queue are refused with FILE:LINE.
 . "$(dirname "$0")/lib.inc"
 f=$SRC/scenarios/mvneta-2015-txqueues.ini
-base="--set sim.duration=2s"
+base="--set sim.duration=2100ms"	# no ping due at the very end
 used="sorted((q['queue'], q['packets']) for q in d['hosts']['dut']['nic']['txq'] if q['packets'])"
 "$NICSIM" run "$f" $base --set host.dut.xps_cpus=2,4 --json "$T/a.json" >/dev/null || fail "run 2,4"
 [ "$(jget "$T/a.json" "[q for q, n in $used] == [0, 1] and $used[1][1] == d['apps']['ping']['transmitted']")" = True ] ||
