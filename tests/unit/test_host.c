@@ -384,6 +384,30 @@ static void test_timer_due_and_round(void **state)
 	assert_int_equal(round_jiffies(cpu, 10), 10);	/* 0 is not after jiffy 3 */
 }
 
+/* The timer wheel of each era (kernel/time/timer.c): before 4.8 a timer
+ * runs at its expiry; from 4.8 calc_index rounds the expiry up to the next
+ * granule of the level its distance falls in (level n: below 63 << 3n
+ * jiffies, granule 8^n), so one jiffy late at level 0 and up to 8^n at
+ * level n; already due runs at the next tick in both. */
+static void test_timer_wheel_eras(void **state)
+{
+	struct fixture *f = *state;
+	struct host h6 = f->host;
+
+	h6.kp = kprofile_find("6.x");
+	h6.hz = 250;
+	assert_int_equal(timer_due(&f->host, 1000, 1050), 1050);	/* 3.12: exact */
+	assert_int_equal(timer_due(&f->host, 1000, 999), 1001);
+	assert_int_equal(timer_due(&h6, 1000, 1050), 1051);		/* level 0 */
+	assert_int_equal(timer_due(&h6, 1000, 1062), 1063);		/* delta 62 */
+	assert_int_equal(timer_due(&h6, 1000, 1063), 1064);		/* delta 63: level 1 */
+	assert_int_equal(timer_due(&h6, 1000, 1100), 1104);		/* (1100 / 8 + 1) x 8 */
+	assert_int_equal(timer_due(&h6, 1000, 2250), 2304);		/* level 2: (2250 / 64 + 1) x 64 */
+	assert_int_equal(timer_due(&h6, 1000, 1000), 1001);		/* due: next tick */
+	/* SO_RCVTIMEO of 200 ms at HZ 250: 50 jiffies, run at the 51st */
+	assert_int_equal(timer_due(&h6, 7, 7 + 50), 58);
+}
+
 /* kernel/sched/fair.c defaults scaled by 1 + ilog2(min(ncpus, 8)) */
 static void test_sched_tunables(void **state)
 {
@@ -943,6 +967,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_cpu_priority, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_jiffy_timer, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_timer_due_and_round, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_timer_wheel_eras, setup, teardown),
 		cmocka_unit_test(test_sched_tunables),
 		cmocka_unit_test_setup_teardown(test_sched_time_slices, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_softirq_restart_limit, setup, teardown),
