@@ -283,7 +283,7 @@ static void validation_section(FILE *out, const char *scenario)
 	int rc;
 
 	validate_header(m);
-	rc = validate_file(scenario, m, &cnt, &err);
+	rc = validate_file(scenario, NULL, m, &cnt, &err);
 	fclose(m);
 	if (!rc && !cnt.rows) {
 		free(text);

@@ -1,0 +1,624 @@
+// SPDX-License-Identifier: MIT
+/*
+ * nicsim calibrate FILE --out DIR [-j N] [--force]: fit [host.NAME.cost]
+ * keys to measured rows (docs/calibrate.md).
+ *
+ * The fit minimises the sum over the rows of log(figure/value)^2 with
+ * GSL's Nelder-Mead simplex (nmsimplex2) in the coordinates of
+ * calib_value (bounds by transform). Every evaluation rounds each
+ * parameter to the integer the scenario key holds and runs the rows'
+ * scenarios with those values; evaluations are remembered by their
+ * integers, so a simplex that shrinks within one integer costs no runs.
+ * The distinct runs of one evaluation (rows with the same scenario and
+ * `set` share one) go to -j forked workers; each run is deterministic, so
+ * the figures, the fit and the outputs do not depend on -j.
+ *
+ * Contract: bad input (the file, DIR, a key a scenario refuses, a metric
+ * the results lack) exits 2 before DIR is touched; DIR receives
+ * fitted.ini and report.txt whole (run/outpath.h); exit 1 if a row ends
+ * outside its band, 0 otherwise.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <gsl/gsl_multimin.h>
+#include <gsl/gsl_vector.h>
+#include "cli.h"
+#include "core/util.h"
+#include "run/calib.h"
+#include "run/outpath.h"
+#include "run/validate.h"
+
+#define MEMO_MAX	4096
+#define SIMPLEX_SIZE	1e-3	/* stop when the simplex is this small (in u) */
+#define SIMPLEX_STEP	0.5	/* first step of each coordinate (in u) */
+#define SENS_STEPS	16	/* bisections per direction */
+#define SETS_MAX	(SCN_STR_MAX + CALIB_MAX_PARAMS * (3 * SCN_NAME_MAX + 32))
+
+/* One evaluation: the integers run and the rows' figures. */
+struct memo {
+	int64_t		v[CALIB_MAX_PARAMS];
+	double		fig[CALIB_MAX_ROWS];
+	double		f;
+};
+
+struct fit {
+	struct calib	c;
+	int		jobs;
+	int		run_of[CALIB_MAX_ROWS];	/* the row's run: its first row */
+	struct memo	*memo;
+	int		nr_memo;
+	int		iter;
+	int		fit;			/* memo index of the fitted point */
+	bool		tty, fatal;
+	struct scn_error err;
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: nicsim calibrate FILE --out DIR [-j N] [--force]\n"
+		"fit [host.NAME.cost] keys to measured rows; FILE's format: docs/calibrate.md\n");
+}
+
+/* The overrides of a row's run at the integers v. */
+static void run_sets(const struct fit *ft, int r, const int64_t *v, char *buf, size_t len)
+{
+	const struct calib *c = &ft->c;
+	size_t n = (size_t)snprintf(buf, len, "%s", c->row[r].e.set);
+	int i;
+
+	for (i = 0; i < c->nr_params && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%shost.%s.cost.%s=%lld", n ? " " : "",
+				      c->param[i].host, c->param[i].key, (long long)v[i]);
+}
+
+/* Run row r's run at v; its rows' figures into fig (NAN on a failed run). */
+static void run_one(const struct fit *ft, int r, const int64_t *v, double *fig)
+{
+	char sets[SETS_MAX];
+	struct scn_error err;
+	json_t *res;
+	int k;
+
+	run_sets(ft, r, v, sets, sizeof(sets));
+	res = validate_run_variant(ft->c.row[r].scenario, NULL, sets, &err);
+	for (k = 0; k < ft->c.nr_rows; k++)
+		if (ft->run_of[k] == r)
+			fig[k] = res ? validate_metric(res, ft->c.row[k].e.metric) : NAN;
+	json_decref(res);
+}
+
+/* Worker w of n: its runs, their figures written to fd. */
+static void worker(const struct fit *ft, const int64_t *v, int w, int n, int fd)
+{
+	double fig[CALIB_MAX_ROWS];
+	int r, seen = 0;
+
+	for (r = 0; r < ft->c.nr_rows; r++)
+		fig[r] = NAN;
+	for (r = 0; r < ft->c.nr_rows; r++)
+		if (ft->run_of[r] == r && seen++ % n == w)
+			run_one(ft, r, v, fig);
+	_exit(write(fd, fig, sizeof(fig)) == (ssize_t)sizeof(fig) ? 0 : 1);
+}
+
+/* Figures of every row at v, the runs on ft->jobs workers; -1 if a worker
+ * could not be started or failed. */
+static int run_all(const struct fit *ft, const int64_t *v, double *fig)
+{
+	int n = ft->jobs, w, r, rc = 0, fd[64][2];
+	pid_t pid[64];
+
+	if (n <= 1) {
+		for (r = 0; r < ft->c.nr_rows; r++)
+			if (ft->run_of[r] == r)
+				run_one(ft, r, v, fig);
+		return 0;
+	}
+	fflush(stdout);
+	fflush(stderr);
+	for (w = 0; w < n; w++) {
+		if (pipe(fd[w]))
+			return -1;
+		pid[w] = fork();
+		if (pid[w] < 0)
+			return -1;
+		if (!pid[w]) {
+			close(fd[w][0]);
+			worker(ft, v, w, n, fd[w][1]);
+		}
+		close(fd[w][1]);
+	}
+	for (w = 0; w < n; w++) {
+		double part[CALIB_MAX_ROWS];
+		int status;
+
+		if (read(fd[w][0], part, sizeof(part)) != (ssize_t)sizeof(part))
+			rc = -1;
+		close(fd[w][0]);
+		if (waitpid(pid[w], &status, 0) != pid[w] || !WIFEXITED(status) ||
+		    WEXITSTATUS(status))
+			rc = -1;
+		for (r = 0; !rc && r < ft->c.nr_rows; r++)
+			if (!isnan(part[r]))
+				fig[r] = part[r];
+	}
+	return rc;
+}
+
+static int runs_count(const struct fit *ft)
+{
+	int r, n = 0;
+
+	for (r = 0; r < ft->c.nr_rows; r++)
+		n += ft->run_of[r] == r;
+	return n;
+}
+
+/* The evaluation at the integers v, run if new; NULL if runs failed. */
+static const struct memo *evaluate(struct fit *ft, const int64_t *v)
+{
+	size_t sz = sizeof(int64_t) * (size_t)ft->c.nr_params;
+	struct memo *m;
+	int i, r;
+
+	for (i = 0; i < ft->nr_memo; i++)
+		if (!memcmp(ft->memo[i].v, v, sz))
+			return &ft->memo[i];
+	if (ft->nr_memo == MEMO_MAX)
+		return NULL;
+	m = &ft->memo[ft->nr_memo];
+	memset(m, 0, sizeof(*m));
+	memcpy(m->v, v, sz);
+	if (run_all(ft, v, m->fig))
+		return NULL;
+	for (r = 0; r < ft->c.nr_rows; r++)
+		m->f += calib_sq_log_error(&ft->c.row[r], m->fig[r]);
+	ft->nr_memo++;
+	return m;
+}
+
+static void round_all(const struct fit *ft, const gsl_vector *u, int64_t *v)
+{
+	int i;
+
+	for (i = 0; i < ft->c.nr_params; i++)
+		v[i] = calib_round(&ft->c.param[i],
+				   calib_value(&ft->c.param[i], gsl_vector_get(u, (size_t)i)));
+}
+
+/* GSL's objective. */
+static double objective(const gsl_vector *u, void *data)
+{
+	struct fit *ft = data;
+	int64_t v[CALIB_MAX_PARAMS];
+	const struct memo *m;
+
+	round_all(ft, u, v);
+	m = evaluate(ft, v);
+	if (!m) {
+		ft->fatal = true;
+		return GSL_POSINF;
+	}
+	return m->f;
+}
+
+/* The evaluation with the least objective (the first of equals). */
+static const struct memo *best(const struct fit *ft)
+{
+	const struct memo *b = &ft->memo[0];
+	int i;
+
+	for (i = 1; i < ft->nr_memo; i++)
+		if (ft->memo[i].f < b->f)
+			b = &ft->memo[i];
+	return b;
+}
+
+/* The fitted point: the best of the fit's evaluations, whatever the
+ * sensitivity runs find later. */
+static const struct memo *fitted(const struct fit *ft)
+{
+	return &ft->memo[ft->fit];
+}
+
+static void progress(const struct fit *ft, double size)
+{
+	if (ft->tty)
+		fprintf(stderr, "\rcalibrate: iteration %d, %d evaluations, objective %.6g, "
+			"simplex %.3g  ", ft->iter, ft->nr_memo, best(ft)->f, size);
+}
+
+/* Nelder-Mead from the starting values; -1 if runs failed. */
+static int minimise(struct fit *ft)
+{
+	size_t n = (size_t)ft->c.nr_params, i;
+	gsl_multimin_fminimizer *s = gsl_multimin_fminimizer_alloc(
+		gsl_multimin_fminimizer_nmsimplex2, n);
+	gsl_vector *u = gsl_vector_alloc(n), *step = gsl_vector_alloc(n);
+	gsl_multimin_function fn = { objective, n, ft };
+	double size = INFINITY;
+
+	for (i = 0; i < n; i++) {
+		gsl_vector_set(u, i, calib_coord(&ft->c.param[i], ft->c.param[i].start));
+		gsl_vector_set(step, i, SIMPLEX_STEP);
+	}
+	gsl_multimin_fminimizer_set(s, &fn, u, step);
+	while (!ft->fatal && ft->iter < ft->c.iterations && size > SIMPLEX_SIZE) {
+		ft->iter++;
+		if (gsl_multimin_fminimizer_iterate(s))
+			break;
+		size = gsl_multimin_fminimizer_size(s);
+		progress(ft, size);
+	}
+	if (ft->tty)
+		fprintf(stderr, "\n");
+	ft->fit = (int)(best(ft) - ft->memo);
+	gsl_multimin_fminimizer_free(s);
+	gsl_vector_free(u);
+	gsl_vector_free(step);
+	return ft->fatal ? -1 : 0;
+}
+
+static bool row_in(const struct fit *ft, const struct memo *m, int r)
+{
+	return scenario_expect_pass(&ft->c.row[r].e, m->fig[r]);
+}
+
+/* Do the rows inside at the fit stay inside at m? */
+static bool keeps(const struct fit *ft, const struct memo *fit, const struct memo *m)
+{
+	int r;
+
+	for (r = 0; r < ft->c.nr_rows; r++)
+		if (row_in(ft, fit, r) && !row_in(ft, m, r))
+			return false;
+	return true;
+}
+
+/*
+ * How far parameter i moves from the fit towards its bound `to` before a
+ * row inside at the fit leaves its band: bisection on the integers.
+ * *edge: the farthest value found with every such row inside (the bound
+ * itself if they stay inside there). -1 if runs failed.
+ */
+static int sensitivity(struct fit *ft, int i, int64_t to, int64_t *edge)
+{
+	int64_t v[CALIB_MAX_PARAMS], good, bad;
+	const struct memo *fit = fitted(ft), *m;
+	struct memo f = *fit;
+	int k;
+
+	memcpy(v, f.v, sizeof(v));
+	good = f.v[i];
+	bad = to;
+	v[i] = to;
+	m = evaluate(ft, v);
+	if (!m)
+		return -1;
+	if (keeps(ft, &f, m)) {
+		*edge = to;
+		return 0;
+	}
+	for (k = 0; k < SENS_STEPS && llabs(bad - good) > 1; k++) {
+		v[i] = good + (bad - good) / 2;
+		m = evaluate(ft, v);
+		if (!m)
+			return -1;
+		if (keeps(ft, &f, m))
+			good = v[i];
+		else
+			bad = v[i];
+	}
+	*edge = good;
+	return 0;
+}
+
+static int pct_text(char *buf, size_t len, int64_t v, int64_t at)
+{
+	return snprintf(buf, len, "%lld (%+.1f%%)", (long long)v, 100.0 * (double)(v - at) / (double)at);
+}
+
+static void report_params(struct fit *ft, FILE *f, const int64_t (*edge)[2])
+{
+	const struct memo *b = fitted(ft);
+	int i;
+
+	fprintf(f, "parameters (integers as the scenario holds them; sensitivity: the "
+		"farthest value, down and up, with every row that is inside its band at "
+		"the fit still inside)\n");
+	fprintf(f, "%-14s %-28s %10s %10s %-21s %-20s %-20s\n", "name", "key", "fitted",
+		"start", "bounds", "down to", "up to");
+	for (i = 0; i < ft->c.nr_params; i++) {
+		const struct calib_param *p = &ft->c.param[i];
+		char key[96], bounds[48], lo[40], hi[40];
+
+		snprintf(key, sizeof(key), "host.%s.cost.%s", p->host, p->key);
+		snprintf(bounds, sizeof(bounds), "[%g, %g]", p->min, p->max);
+		pct_text(lo, sizeof(lo), edge[i][0], b->v[i]);
+		pct_text(hi, sizeof(hi), edge[i][1], b->v[i]);
+		fprintf(f, "%-14s %-28s %10lld %10lld %-21s %-20s %-20s\n", p->name, key,
+			(long long)b->v[i], (long long)calib_round(p, p->start), bounds,
+			lo, hi);
+	}
+}
+
+static void band_text(const struct scn_expect *e, char *buf, size_t len)
+{
+	if (e->tol_rel > 0)
+		snprintf(buf, len, "%g +-%g%%", e->value, e->tol_rel * 100);
+	else
+		snprintf(buf, len, "%g +-%g", e->value, e->tol_abs);
+}
+
+static int report_rows(struct fit *ft, FILE *f)
+{
+	const struct memo *b = fitted(ft);
+	int r, out = 0;
+
+	fprintf(f, "\nrows (residual: log(figure/value))\n");
+	fprintf(f, "%-10s %-40s %14s %-22s %10s %s\n", "id", "metric", "figure", "band",
+		"residual", "");
+	for (r = 0; r < ft->c.nr_rows; r++) {
+		const struct scn_expect *e = &ft->c.row[r].e;
+		char band[64];
+		bool in = row_in(ft, b, r);
+
+		band_text(e, band, sizeof(band));
+		fprintf(f, "%-10s %-40s %14.6g %-22s %+10.4f %s\n", e->id, e->metric,
+			b->fig[r], band, log(b->fig[r] / e->value), in ? "inside" : "OUTSIDE");
+		out += !in;
+	}
+	fprintf(f, "\nrows outside their bands:");
+	for (r = 0; r < ft->c.nr_rows; r++)
+		if (!row_in(ft, b, r))
+			fprintf(f, " %s", ft->c.row[r].e.id);
+	fprintf(f, "%s\n", out ? "" : " none");
+	return out;
+}
+
+static void write_fitted(const struct fit *ft, FILE *f)
+{
+	const struct memo *b = fitted(ft);
+	int i, j;
+
+	fprintf(f, "; nicsim calibrate %s: the fitted values, for --include\n", ft->c.file);
+	for (i = 0; i < ft->c.nr_params; i++) {
+		for (j = 0; j < i; j++)
+			if (!strcmp(ft->c.param[j].host, ft->c.param[i].host))
+				break;
+		if (j < i)
+			continue;
+		fprintf(f, "\n[host.%s.cost]\n", ft->c.param[i].host);
+		for (j = i; j < ft->c.nr_params; j++)
+			if (!strcmp(ft->c.param[j].host, ft->c.param[i].host))
+				fprintf(f, "%s = %lld\n", ft->c.param[j].key, (long long)b->v[j]);
+	}
+}
+
+static FILE *open_in(const char *dir, const char *name, char *path, size_t len)
+{
+	snprintf(path, len, "%s/%s", dir, name);
+	return fopen(path, "w");
+}
+
+/* fitted.ini and report.txt into the temporary dir; -1 after a message. */
+static int write_outputs(struct fit *ft, const char *tmp, const int64_t (*edge)[2], int *out)
+{
+	char path[OUTPATH_LEN + 32];
+	FILE *f = open_in(tmp, "fitted.ini", path, sizeof(path));
+
+	if (!f)
+		goto fail;
+	write_fitted(ft, f);
+	if (fclose(f))
+		goto fail;
+	f = open_in(tmp, "report.txt", path, sizeof(path));
+	if (!f)
+		goto fail;
+	fprintf(f, "nicsim calibrate %s\n", ft->c.file);
+	fprintf(f, "fit: Nelder-Mead, %d iterations%s, %d evaluations of %d run(s) each, "
+		"objective %.6g (sum of squared log-errors)\n\n", ft->iter,
+		ft->iter >= ft->c.iterations ? " (the cap)" : "", ft->nr_memo, runs_count(ft),
+		fitted(ft)->f);
+	report_params(ft, f, edge);
+	*out = report_rows(ft, f);
+	if (fclose(f))
+		goto fail;
+	return 0;
+fail:
+	fprintf(stderr, "nicsim calibrate: %s: %s\n", path, strerror(errno));
+	return -1;
+}
+
+/* The file's params and rows against their scenarios: FILE:LINE. */
+static int check_inputs(struct fit *ft)
+{
+	const struct calib *c = &ft->c;
+	char sets[SETS_MAX], one[SETS_MAX];
+	int64_t v[CALIB_MAX_PARAMS];
+	struct scenario s;
+	int i, r, rc = 0;
+
+	for (i = 0; i < c->nr_params; i++)
+		v[i] = calib_round(&c->param[i], c->param[i].start);
+	for (i = 0; i < c->nr_params && !rc; i++) {
+		snprintf(one, sizeof(one), "host.%s.cost.%s=%lld", c->param[i].host,
+			 c->param[i].key, (long long)v[i]);
+		rc = scenario_load_with(&s, c->row[0].scenario, NULL, one, &ft->err);
+		scenario_free(&s);
+		if (rc)
+			fprintf(stderr, "%s:%d: [param.%s]: %s\n", c->file, c->param[i].line,
+				c->param[i].name, ft->err.msg);
+	}
+	for (r = 0; r < c->nr_rows && !rc; r++) {
+		run_sets(ft, r, v, sets, sizeof(sets));
+		rc = scenario_load_with(&s, c->row[r].scenario, NULL, sets, &ft->err);
+		scenario_free(&s);
+		if (rc)
+			fprintf(stderr, "%s:%d: [row.%s]: %s\n", c->file, c->row[r].line,
+				c->row[r].e.id, ft->err.msg);
+	}
+	return rc;
+}
+
+/* The first evaluation: every row's metric must be a number. */
+static int check_metrics(struct fit *ft)
+{
+	int64_t v[CALIB_MAX_PARAMS];
+	const struct memo *m;
+	int i, r;
+
+	for (i = 0; i < ft->c.nr_params; i++)
+		v[i] = calib_round(&ft->c.param[i], ft->c.param[i].start);
+	m = evaluate(ft, v);
+	if (!m) {
+		fprintf(stderr, "nicsim calibrate: a run failed\n");
+		return -1;
+	}
+	for (r = 0; r < ft->c.nr_rows; r++)
+		if (isnan(m->fig[r])) {
+			fprintf(stderr, "%s:%d: [row.%s]: metric '%s' is not a number in the "
+				"results (docs/results.md)\n", ft->c.file, ft->c.row[r].line,
+				ft->c.row[r].e.id, ft->c.row[r].e.metric);
+			return -1;
+		}
+	return 0;
+}
+
+static void share_runs(struct fit *ft)
+{
+	const struct calib *c = &ft->c;
+	int r, k;
+
+	for (r = 0; r < c->nr_rows; r++) {
+		ft->run_of[r] = r;
+		for (k = 0; k < r; k++)
+			if (!strcmp(c->row[k].scenario, c->row[r].scenario) &&
+			    !strcmp(c->row[k].e.set, c->row[r].e.set)) {
+				ft->run_of[r] = ft->run_of[k];
+				break;
+			}
+	}
+}
+
+struct cal_opts {
+	const char	*file, *out;
+	int		jobs;
+	bool		force;
+};
+
+static int parse_args(int argc, char **argv, struct cal_opts *o)
+{
+	int i;
+	int64_t n;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--out") && i + 1 < argc) {
+			o->out = argv[++i];
+		} else if (!strcmp(argv[i], "-j") && i + 1 < argc) {
+			if (parse_int(argv[++i], 0, 64, &n)) {
+				fprintf(stderr, "nicsim calibrate: -j %s: not an integer in "
+					"[0, 64]\n", argv[i]);
+				return -1;
+			}
+			o->jobs = n ? (int)n : (int)MAX(1, sysconf(_SC_NPROCESSORS_ONLN));
+		} else if (!strcmp(argv[i], "--force")) {
+			o->force = true;
+		} else if (argv[i][0] == '-' || o->file) {
+			fprintf(stderr, "nicsim calibrate: unexpected '%s'\n", argv[i]);
+			usage(stderr);
+			return -1;
+		} else {
+			o->file = argv[i];
+		}
+	}
+	if (!o->file || !o->out) {
+		usage(stderr);
+		return -1;
+	}
+	return 0;
+}
+
+/* Fit, then the sensitivities; -1 after a message. */
+static int fit_and_probe(struct fit *ft, int64_t (*edge)[2])
+{
+	int i;
+
+	if (minimise(ft)) {
+		fprintf(stderr, "nicsim calibrate: a run failed\n");
+		return -1;
+	}
+	for (i = 0; i < ft->c.nr_params; i++) {
+		const struct calib_param *p = &ft->c.param[i];
+
+		if (sensitivity(ft, i, calib_round(p, p->min), &edge[i][0]) ||
+		    sensitivity(ft, i, calib_round(p, p->max), &edge[i][1])) {
+			fprintf(stderr, "nicsim calibrate: a run failed\n");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int publish(struct fit *ft, const struct cal_opts *o, const int64_t (*edge)[2])
+{
+	char tmp[OUTPATH_LEN], msg[OUTPATH_LEN + 512];
+	int out = 0;
+
+	if (outpath_report_begin(o->out, tmp, sizeof(tmp), msg, sizeof(msg))) {
+		fprintf(stderr, "nicsim calibrate: --out %s: %s\n", o->out, msg);
+		return 2;
+	}
+	if (write_outputs(ft, tmp, edge, &out)) {
+		outpath_report_abort(tmp);
+		return 2;
+	}
+	if (outpath_report_publish(tmp, o->out, o->force, msg, sizeof(msg))) {
+		fprintf(stderr, "nicsim calibrate: --out %s: %s\n", o->out, msg);
+		return 2;
+	}
+	printf("%s/fitted.ini, %s/report.txt: %d of %d rows inside their bands\n", o->out,
+	       o->out, ft->c.nr_rows - out, ft->c.nr_rows);
+	return out ? 1 : 0;
+}
+
+int cmd_calibrate(int argc, char **argv)
+{
+	struct cal_opts o = { .jobs = 1 };
+	int64_t edge[CALIB_MAX_PARAMS][2];
+	char msg[OUTPATH_LEN + 512];
+	struct fit *ft;
+	int rc = 2;
+
+	if (parse_args(argc, argv, &o))
+		return 2;
+	ft = xcalloc(1, sizeof(*ft));
+	if (calib_load(&ft->c, o.file, &ft->err)) {
+		fprintf(stderr, "%s\n", ft->err.msg);
+		goto out;
+	}
+	if (outpath_report_check(o.out, o.force, msg, sizeof(msg))) {
+		fprintf(stderr, "nicsim calibrate: --out %s: %s\n", o.out, msg);
+		goto out;
+	}
+	ft->jobs = o.jobs;
+	ft->tty = isatty(STDERR_FILENO);
+	ft->memo = xcalloc(MEMO_MAX, sizeof(*ft->memo));
+	share_runs(ft);
+	if (check_inputs(ft) || check_metrics(ft))
+		goto out;
+	if (fit_and_probe(ft, edge)) {
+		rc = 1;
+		goto out;
+	}
+	rc = publish(ft, &o, (const int64_t (*)[2])edge);
+out:
+	free(ft->memo);
+	free(ft);
+	return rc;
+}
