@@ -37,6 +37,7 @@
 #define SIMPLEX_SIZE	1e-3	/* stop when the simplex is this small (in u) */
 #define SIMPLEX_STEP	0.5	/* first step of each coordinate (in u) */
 #define SENS_STEPS	16	/* bisections per direction */
+#define RESTARTS	4	/* descents at most */
 #define SETS_MAX	(SCN_STR_MAX + CALIB_MAX_PARAMS * (3 * SCN_NAME_MAX + 32))
 
 /* One evaluation: the integers run and the rows' figures. */
@@ -233,20 +234,14 @@ static void progress(const struct fit *ft, double size)
 			"simplex %.3g  ", ft->iter, ft->nr_memo, best(ft)->f, size);
 }
 
-/* Nelder-Mead from the starting values; -1 if runs failed. */
-static int minimise(struct fit *ft)
+/* One Nelder-Mead descent from u until the simplex is small or the
+ * iteration cap. */
+static void descend(struct fit *ft, gsl_multimin_fminimizer *s, gsl_vector *u,
+		    const gsl_vector *step)
 {
-	size_t n = (size_t)ft->c.nr_params, i;
-	gsl_multimin_fminimizer *s = gsl_multimin_fminimizer_alloc(
-		gsl_multimin_fminimizer_nmsimplex2, n);
-	gsl_vector *u = gsl_vector_alloc(n), *step = gsl_vector_alloc(n);
-	gsl_multimin_function fn = { objective, n, ft };
+	gsl_multimin_function fn = { objective, (size_t)ft->c.nr_params, ft };
 	double size = INFINITY;
 
-	for (i = 0; i < n; i++) {
-		gsl_vector_set(u, i, calib_coord(&ft->c.param[i], ft->c.param[i].start));
-		gsl_vector_set(step, i, SIMPLEX_STEP);
-	}
 	gsl_multimin_fminimizer_set(s, &fn, u, step);
 	while (!ft->fatal && ft->iter < ft->c.iterations && size > SIMPLEX_SIZE) {
 		ft->iter++;
@@ -254,6 +249,39 @@ static int minimise(struct fit *ft)
 			break;
 		size = gsl_multimin_fminimizer_size(s);
 		progress(ft, size);
+	}
+}
+
+/*
+ * Nelder-Mead from the starting values, restarted from the best point
+ * with a fresh simplex while a descent improves on it: the rounded, run
+ * objective is piecewise constant and a simplex can collapse on a
+ * plateau short of the minimum. -1 if runs failed.
+ */
+static int minimise(struct fit *ft)
+{
+	size_t n = (size_t)ft->c.nr_params, i;
+	gsl_multimin_fminimizer *s = gsl_multimin_fminimizer_alloc(
+		gsl_multimin_fminimizer_nmsimplex2, n);
+	gsl_vector *u = gsl_vector_alloc(n), *step = gsl_vector_alloc(n);
+	double before = INFINITY;
+	int round;
+
+	for (i = 0; i < n; i++) {
+		gsl_vector_set(u, i, calib_coord(&ft->c.param[i], ft->c.param[i].start));
+		gsl_vector_set(step, i, SIMPLEX_STEP);
+	}
+	for (round = 0; round < RESTARTS && !ft->fatal && ft->iter < ft->c.iterations;
+	     round++) {
+		const struct memo *b;
+
+		descend(ft, s, u, step);
+		b = best(ft);
+		if (ft->fatal || !(b->f < before))
+			break;
+		before = b->f;
+		for (i = 0; i < n; i++)
+			gsl_vector_set(u, i, calib_coord(&ft->c.param[i], (double)b->v[i]));
 	}
 	if (ft->tty)
 		fprintf(stderr, "\n");
