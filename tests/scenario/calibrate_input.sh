@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# nicsim calibrate and --include on bad input: exit 2, FILE:LINE and the
+# closest valid name in the message, nothing written; --out refuses a
+# directory nicsim did not write.
+. "$(dirname "$0")/lib.inc"
+scn=$SRC/scenarios/mvneta-2013-http.ini
+good() {	# a valid file with N rows (default 2)
+	printf '[calibrate]\nscenario = %s\n\n[param.page]\nhost = dut\nkey = sendpage\nmin = 2000\nmax = 60000\n' "$scn"
+	for i in $(seq "${1:-2}"); do
+		printf '\n[row.R%d]\nmetric = apps.http.goodput_mbps\nvalue = 800\ntolerance = 5%%\nset = sim.duration=100ms\n' "$i"
+	done
+}
+bad() {	# bad EXPECTED-MESSAGE: $T/c.ini fails with it, writes nothing
+	"$NICSIM" calibrate "$T/c.ini" --out "$T/out" >/dev/null 2>"$T/err"
+	local rc=$?
+	[ $rc = 2 ] || fail "exit $rc, not 2, for '$1': $(cat "$T/err")"
+	grep -qF -- "$1" "$T/err" || fail "wanted '$1', got: $(cat "$T/err")"
+	[ ! -e "$T/out" ] || fail "DIR written for bad input ($1)"
+}
+good | sed 's/^\[calibrate\]/[calibrat]/' >"$T/c.ini"
+bad "$T/c.ini:1: unknown section [calibrat]; did you mean [calibrate]?"
+good | sed 's/^\[param.page\]/[parm.page]/' >"$T/c.ini"
+bad "$T/c.ini:4: unknown section [parm.page]; did you mean [param.NAME]?"
+good | sed 's/^min = 2000/mni = 2000/' >"$T/c.ini"
+bad "$T/c.ini:7: unknown key 'mni' in [param.page]; did you mean 'min'?"
+good | sed 's/^metric = /metirc = /' >"$T/c.ini"
+bad "$T/c.ini:11: unknown key 'metirc' in [row.R1]; did you mean 'metric'?"
+good | sed 's/^tolerance = 5%/tolerance = x/' >"$T/c.ini"
+bad "$T/c.ini:13: tolerance: 'x' is not a tolerance"
+good 1 >"$T/c.ini"
+bad "$T/c.ini:4: 1 free parameters for 1 rows: at most 0 (half the rows)"
+good 3 | sed 's/^max = 60000/max = 1000/' >"$T/c.ini"
+bad "$T/c.ini:4: [param.page]: min 2000 is not below max 1000"
+good | sed 's/^key = sendpage/key = sendpag/' >"$T/c.ini"
+bad "$T/c.ini:4: [param.page]: --set host.dut.cost.sendpag=10954: unknown key 'sendpag'"
+good | sed 's/^metric = apps.http.goodput_mbps/metric = apps.http.goodput/' >"$T/c.ini"
+bad "$T/c.ini:10: [row.R1]: metric 'apps.http.goodput' is not a number in the results"
+good | sed '/^value = /d' >"$T/c.ini"
+bad "$T/c.ini:10: [row.R1] needs a positive 'value'"
+
+# --out: a directory nicsim did not write is refused before any run.
+good >"$T/c.ini"
+mkdir "$T/mine" && echo precious >"$T/mine/f"
+"$NICSIM" calibrate "$T/c.ini" --out "$T/mine" >/dev/null 2>"$T/err"
+[ $? = 2 ] || fail "--out over a user's directory: not exit 2"
+[ "$(ls -A "$T/mine")" = f ] && [ "$(cat "$T/mine/f")" = precious ] || fail "user's directory touched"
+
+# --include: only [host.NAME.cost] of the scenario's hosts, known keys.
+printf '[host.dut.cost]\nsendpage = 20000\n[sim]\nduration = 1s\n' >"$T/i.ini"
+"$NICSIM" run "$scn" -q --include "$T/i.ini" 2>"$T/err"
+[ $? = 2 ] && grep -qF "$T/i.ini:3: an included file holds only [host.NAME.cost] sections" "$T/err" ||
+	fail "--include [sim]: $(cat "$T/err")"
+printf '[host.dutt.cost]\nsendpage = 20000\n' >"$T/i.ini"
+"$NICSIM" validate "$scn" --include "$T/i.ini" >/dev/null 2>"$T/err"
+[ $? = 2 ] && grep -qF "$T/i.ini:1: the scenario has no host 'dutt'; did you mean 'dut'?" "$T/err" ||
+	fail "--include unknown host: $(cat "$T/err")"
+printf '[host.dut.cost]\nsendpag = 20000\n' >"$T/i.ini"
+"$NICSIM" run "$scn" -q --include "$T/i.ini" 2>"$T/err"
+[ $? = 2 ] && grep -qF "$T/i.ini:2: unknown key 'sendpag'" "$T/err" && grep -qF "sendpage" "$T/err" ||
+	fail "--include unknown key: $(cat "$T/err")"
+echo ok
