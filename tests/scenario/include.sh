@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# --include FILE on run, validate and sweep: a fragment's [host.NAME.cost]
+# keys act exactly as the same --set (byte-identical results); --set
+# still wins over the fragment; a sweep records the fragment's content,
+# so a changed fragment is another sweep (refused over the old DIR).
+. "$(dirname "$0")/lib.inc"
+scn=$SRC/scenarios/mvneta-2013-http.ini
+common=(--set sim.duration=200ms --set app.http.mode=sendfile --set host.dut.tx_reclaim=rx-poll
+	--set host.dut.ethtool.tx-frames=1)
+printf '; fitted\n[host.dut.cost]\nsendpage = 21000\nirq = 1700\n' >"$T/f.ini"
+"$NICSIM" run "$scn" -q "${common[@]}" --include "$T/f.ini" --json "$T/a.json" || fail "run --include"
+"$NICSIM" run "$scn" -q "${common[@]}" --set host.dut.cost.sendpage=21000 \
+	--set host.dut.cost.irq=1700 --json "$T/b.json" || fail "run --set"
+cmp -s <(grep -v '"scenario"' "$T/a.json") <(grep -v '"scenario"' "$T/b.json") ||
+	fail "run --include differs from the same --set"
+"$NICSIM" run "$scn" -q "${common[@]}" --include "$T/f.ini" --set host.dut.cost.sendpage=15300 \
+	--json "$T/c.json" || fail "run --include --set"
+"$NICSIM" run "$scn" -q "${common[@]}" --set host.dut.cost.irq=1700 --set host.dut.cost.sendpage=15300 --json "$T/d.json" || fail "run"
+cmp -s <(grep -v '"scenario"' "$T/c.json") <(grep -v '"scenario"' "$T/d.json") ||
+	fail "--set does not win over --include"
+
+# validate: A10 (sendpage) moves with the fragment.
+"$NICSIM" validate "$scn" >"$T/v0" 2>&1
+"$NICSIM" validate "$scn" --include "$T/f.ini" >"$T/v1" 2>&1
+[ "$(grep '^A10 ' "$T/v0")" != "$(grep '^A10 ' "$T/v1")" ] || fail "validate --include changed nothing"
+
+# sweep: the fragment applies and belongs to the sweep's identity.
+sw=(sweep "$scn" "${common[@]}" --axis host.dut.ethtool.tx-frames=1 --metric apps.http.goodput_mbps)
+"$NICSIM" "${sw[@]}" --include "$T/f.ini" --out "$T/s" >/dev/null || fail "sweep --include"
+g=$(jget "$T/a.json" "d['apps']['http']['goodput_mbps']")
+grep -q ",$g\$" "$T/s/results.csv" || fail "sweep --include: $(cat "$T/s/results.csv"), not $g"
+printf '[host.dut.cost]\nsendpage = 22000\n' >"$T/f.ini"
+"$NICSIM" "${sw[@]}" --include "$T/f.ini" --out "$T/s" >/dev/null 2>"$T/err"
+[ $? = 2 ] && grep -q "not the same --include file content" "$T/err" ||
+	fail "a changed fragment resumed the old sweep: $(cat "$T/err")"
+echo ok
