@@ -200,8 +200,9 @@ static void calibrate_key(struct load_ctx *x, const char *key, const char *v)
 		unknown_key(x, "calibrate", key, calibrate_keys);
 	else if (!strcmp(key, "scenario"))
 		set_path(x, x->c->scenario, v);
-	else if (parse_int(v, 1, 100000, &n))
-		fail_at(x, x->lineno, "iterations: '%s' is not an integer in [1, 100000]", v);
+	else if (parse_int(v, 1, CALIB_ITER_MAX, &n))
+		fail_at(x, x->lineno, "iterations: '%s' is not an integer in [1, %d]", v,
+			CALIB_ITER_MAX);
 	else
 		x->c->iterations = (int)n;
 }

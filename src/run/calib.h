@@ -17,6 +17,7 @@
 #define CALIB_MAX_ROWS		32
 #define CALIB_PATH_MAX		1024
 #define CALIB_ITER_DEFAULT	200
+#define CALIB_ITER_MAX		2000
 
 /* A free parameter: host.HOST.cost.KEY in [min, max], from start. */
 struct calib_param {

@@ -116,7 +116,7 @@ static void test_errors(void **state)
 	assert_string_equal(fails(edit("[row.B]", "[row.A]")),
 			    "18: [row.A] again (first on line 12)");
 	assert_string_equal(fails(edit("iterations = 50", "iterations = 0")),
-			    "4: iterations: '0' is not an integer in [1, 100000]");
+			    "4: iterations: '0' is not an integer in [1, 2000]");
 	assert_string_equal(fails(edit("host = dut\n", "")),
 			    "6: [param.page] needs 'host'");
 	assert_string_equal(fails(edit("[calibrate]", "scenario = x\n[calibrate]")),

@@ -33,7 +33,7 @@
 #include "run/outpath.h"
 #include "run/validate.h"
 
-#define MEMO_MAX	4096
+#define MAX_JOBS	64
 #define SIMPLEX_SIZE	1e-3	/* stop when the simplex is this small (in u) */
 #define SIMPLEX_STEP	0.5	/* first step of each coordinate (in u) */
 #define SENS_STEPS	16	/* bisections per direction */
@@ -51,8 +51,10 @@ struct fit {
 	struct calib	c;
 	int		jobs;
 	int		run_of[CALIB_MAX_ROWS];	/* the row's run: its first row */
+	int		run_no[CALIB_MAX_ROWS];	/* a first row's run number, from 0 */
+	int		nr_runs;
 	struct memo	*memo;
-	int		nr_memo;
+	int		nr_memo, max_memo;
 	int		iter;
 	int		fit;			/* memo index of the fitted point */
 	bool		tty, fatal;
@@ -93,26 +95,45 @@ static void run_one(const struct fit *ft, int r, const int64_t *v, double *fig)
 	json_decref(res);
 }
 
-/* Worker w of n: its runs, their figures written to fd. */
+/* Worker w of n: the runs numbered w, w + n, ...; their rows' figures
+ * written to fd. */
 static void worker(const struct fit *ft, const int64_t *v, int w, int n, int fd)
 {
 	double fig[CALIB_MAX_ROWS];
-	int r, seen = 0;
+	int r;
 
 	for (r = 0; r < ft->c.nr_rows; r++)
 		fig[r] = NAN;
 	for (r = 0; r < ft->c.nr_rows; r++)
-		if (ft->run_of[r] == r && seen++ % n == w)
+		if (ft->run_of[r] == r && ft->run_no[r] % n == w)
 			run_one(ft, r, v, fig);
 	_exit(write(fd, fig, sizeof(fig)) == (ssize_t)sizeof(fig) ? 0 : 1);
 }
 
-/* Figures of every row at v, the runs on ft->jobs workers; -1 if a worker
- * could not be started or failed. */
+/* Collect worker w's figures (its rows only) and the worker; -1 if it
+ * failed. */
+static int collect(const struct fit *ft, int w, int n, int fd, pid_t pid, double *fig)
+{
+	double part[CALIB_MAX_ROWS];
+	int r, status, rc = 0;
+
+	if (read(fd, part, sizeof(part)) != (ssize_t)sizeof(part))
+		rc = -1;
+	close(fd);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status))
+		rc = -1;
+	for (r = 0; !rc && r < ft->c.nr_rows; r++)
+		if (ft->run_no[ft->run_of[r]] % n == w)
+			fig[r] = part[r];
+	return rc;
+}
+
+/* Figures of every row at v, the runs on ft->jobs workers (no more than
+ * there are runs); -1 if a worker could not be started or failed. */
 static int run_all(const struct fit *ft, const int64_t *v, double *fig)
 {
-	int n = ft->jobs, w, r, rc = 0, fd[64][2];
-	pid_t pid[64];
+	int n = MIN(ft->jobs, ft->nr_runs), w, r, rc = 0, fd[MAX_JOBS][2];
+	pid_t pid[MAX_JOBS];
 
 	if (n <= 1) {
 		for (r = 0; r < ft->c.nr_rows; r++)
@@ -122,42 +143,28 @@ static int run_all(const struct fit *ft, const int64_t *v, double *fig)
 	}
 	fflush(stdout);
 	fflush(stderr);
-	for (w = 0; w < n; w++) {
-		if (pipe(fd[w]))
-			return -1;
+	for (w = 0; w < n && !rc; w++) {
+		if (pipe(fd[w])) {
+			rc = -1;
+			break;
+		}
 		pid[w] = fork();
-		if (pid[w] < 0)
-			return -1;
+		if (pid[w] < 0) {
+			close(fd[w][0]);
+			close(fd[w][1]);
+			rc = -1;
+			break;
+		}
 		if (!pid[w]) {
 			close(fd[w][0]);
 			worker(ft, v, w, n, fd[w][1]);
 		}
 		close(fd[w][1]);
 	}
-	for (w = 0; w < n; w++) {
-		double part[CALIB_MAX_ROWS];
-		int status;
-
-		if (read(fd[w][0], part, sizeof(part)) != (ssize_t)sizeof(part))
+	for (r = 0; r < w; r++)		/* every worker started is collected */
+		if (collect(ft, r, n, fd[r][0], pid[r], fig))
 			rc = -1;
-		close(fd[w][0]);
-		if (waitpid(pid[w], &status, 0) != pid[w] || !WIFEXITED(status) ||
-		    WEXITSTATUS(status))
-			rc = -1;
-		for (r = 0; !rc && r < ft->c.nr_rows; r++)
-			if (!isnan(part[r]))
-				fig[r] = part[r];
-	}
 	return rc;
-}
-
-static int runs_count(const struct fit *ft)
-{
-	int r, n = 0;
-
-	for (r = 0; r < ft->c.nr_rows; r++)
-		n += ft->run_of[r] == r;
-	return n;
 }
 
 /* The evaluation at the integers v, run if new; NULL if runs failed. */
@@ -170,7 +177,7 @@ static const struct memo *evaluate(struct fit *ft, const int64_t *v)
 	for (i = 0; i < ft->nr_memo; i++)
 		if (!memcmp(ft->memo[i].v, v, sz))
 			return &ft->memo[i];
-	if (ft->nr_memo == MEMO_MAX)
+	if (ft->nr_memo == ft->max_memo)
 		return NULL;
 	m = &ft->memo[ft->nr_memo];
 	memset(m, 0, sizeof(*m));
@@ -451,7 +458,7 @@ static int write_outputs(struct fit *ft, const char *tmp, const int64_t (*edge)[
 	fprintf(f, "nicsim calibrate %s\n", ft->c.file);
 	fprintf(f, "fit: Nelder-Mead, %d iterations%s, %d evaluations of %d run(s) each, "
 		"objective %.6g (sum of squared log-errors)\n\n", ft->iter,
-		ft->iter >= ft->c.iterations ? " (the cap)" : "", ft->nr_memo, runs_count(ft),
+		ft->iter >= ft->c.iterations ? " (the cap)" : "", ft->nr_memo, ft->nr_runs,
 		fitted(ft)->f);
 	report_params(ft, f, edge);
 	*out = report_rows(ft, f);
@@ -525,12 +532,14 @@ static void share_runs(struct fit *ft)
 
 	for (r = 0; r < c->nr_rows; r++) {
 		ft->run_of[r] = r;
+		ft->run_no[r] = ft->nr_runs;
 		for (k = 0; k < r; k++)
 			if (!strcmp(c->row[k].scenario, c->row[r].scenario) &&
 			    !strcmp(c->row[k].e.set, c->row[r].e.set)) {
 				ft->run_of[r] = ft->run_of[k];
 				break;
 			}
+		ft->nr_runs += ft->run_of[r] == r;
 	}
 }
 
@@ -549,12 +558,13 @@ static int parse_args(int argc, char **argv, struct cal_opts *o)
 		if (!strcmp(argv[i], "--out") && i + 1 < argc) {
 			o->out = argv[++i];
 		} else if (!strcmp(argv[i], "-j") && i + 1 < argc) {
-			if (parse_int(argv[++i], 0, 64, &n)) {
+			if (parse_int(argv[++i], 0, MAX_JOBS, &n)) {
 				fprintf(stderr, "nicsim calibrate: -j %s: not an integer in "
-					"[0, 64]\n", argv[i]);
+					"[0, %d]\n", argv[i], MAX_JOBS);
 				return -1;
 			}
-			o->jobs = n ? (int)n : (int)MAX(1, sysconf(_SC_NPROCESSORS_ONLN));
+			o->jobs = n ? (int)n : (int)MIN(MAX_JOBS,
+							MAX(1, sysconf(_SC_NPROCESSORS_ONLN)));
 		} else if (!strcmp(argv[i], "--force")) {
 			o->force = true;
 		} else if (argv[i][0] == '-' || o->file) {
@@ -636,7 +646,11 @@ int cmd_calibrate(int argc, char **argv)
 	}
 	ft->jobs = o.jobs;
 	ft->tty = isatty(STDERR_FILENO);
-	ft->memo = xcalloc(MEMO_MAX, sizeof(*ft->memo));
+	/* Nelder-Mead evaluates at most n + 2 points an iteration (a shrink:
+	 * n), each start n + 1; the sensitivities SENS_STEPS + 1 a direction. */
+	ft->max_memo = (ft->c.iterations + RESTARTS) * (ft->c.nr_params + 2) +
+		       2 * ft->c.nr_params * (SENS_STEPS + 1) + 1;
+	ft->memo = xcalloc((size_t)ft->max_memo, sizeof(*ft->memo));
 	share_runs(ft);
 	if (check_inputs(ft) || check_metrics(ft))
 		goto out;
