@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # nicsim calibrate and --include on bad input: exit 2, FILE:LINE and the
-# closest valid name in the message, nothing written; --out refuses a
-# directory nicsim did not write.
+# closest valid name in the message, nothing written; a row the fit
+# cannot bring in: exit 1 and the row listed; --out refuses a directory
+# nicsim did not write.
 . "$(dirname "$0")/lib.inc"
 scn=$SRC/scenarios/mvneta-2013-http.ini
 good() {	# a valid file with N rows (default 2)
@@ -37,6 +38,17 @@ good | sed 's/^metric = apps.http.goodput_mbps/metric = apps.http.goodput/' >"$T
 bad "$T/c.ini:10: [row.R1]: metric 'apps.http.goodput' is not a number in the results"
 good | sed '/^value = /d' >"$T/c.ini"
 bad "$T/c.ini:10: [row.R1] needs a positive 'value'"
+
+# A row no parameter can bring in (5 Gbit/s on a 1 Gbit/s link): exit 1,
+# the row listed outside, the outputs written.
+good | sed '0,/^value = 800/s//value = 5000/' | sed 's/^\[calibrate\]/[calibrate]\niterations = 5/' >"$T/c.ini"
+"$NICSIM" calibrate "$T/c.ini" --out "$T/o1" >"$T/out" 2>"$T/err"
+rc=$?
+[ $rc = 1 ] || fail "an unreachable row: exit $rc, not 1: $(cat "$T/out" "$T/err")"
+grep -q "^rows outside their bands: R1 R2\$" "$T/o1/report.txt" && grep -q "^R1 .* OUTSIDE\$" "$T/o1/report.txt" ||
+	fail "R1 not reported outside: $(cat "$T/o1/report.txt")"
+grep -q "0 of 2 rows inside" "$T/out" || fail "summary: $(cat "$T/out")"
+grep -q "^page .* - *- *\$" "$T/o1/report.txt" || fail "a sensitivity with no row inside: $(grep ^page "$T/o1/report.txt")"
 
 # --out: a directory nicsim did not write is refused before any run.
 good >"$T/c.ini"

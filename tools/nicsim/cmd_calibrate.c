@@ -353,9 +353,22 @@ static int sensitivity(struct fit *ft, int i, int64_t to, int64_t *edge)
 	return 0;
 }
 
-static int pct_text(char *buf, size_t len, int64_t v, int64_t at)
+/* "V (+P%)", or "-" when no row is inside at the fit (nothing to keep). */
+static int pct_text(char *buf, size_t len, int64_t v, int64_t at, bool any)
 {
+	if (!any)
+		return snprintf(buf, len, "-");
 	return snprintf(buf, len, "%lld (%+.1f%%)", (long long)v, 100.0 * (double)(v - at) / (double)at);
+}
+
+static bool any_inside(const struct fit *ft)
+{
+	int r;
+
+	for (r = 0; r < ft->c.nr_rows; r++)
+		if (row_in(ft, fitted(ft), r))
+			return true;
+	return false;
 }
 
 static void report_params(struct fit *ft, FILE *f, const int64_t (*edge)[2])
@@ -374,8 +387,8 @@ static void report_params(struct fit *ft, FILE *f, const int64_t (*edge)[2])
 
 		snprintf(key, sizeof(key), "host.%s.cost.%s", p->host, p->key);
 		snprintf(bounds, sizeof(bounds), "[%g, %g]", p->min, p->max);
-		pct_text(lo, sizeof(lo), edge[i][0], b->v[i]);
-		pct_text(hi, sizeof(hi), edge[i][1], b->v[i]);
+		pct_text(lo, sizeof(lo), edge[i][0], b->v[i], any_inside(ft));
+		pct_text(hi, sizeof(hi), edge[i][1], b->v[i], any_inside(ft));
 		fprintf(f, "%-14s %-28s %10lld %10lld %-21s %-20s %-20s\n", p->name, key,
 			(long long)b->v[i], (long long)calib_round(p, p->start), bounds,
 			lo, hi);
@@ -591,7 +604,7 @@ static int fit_and_probe(struct fit *ft, int64_t (*edge)[2])
 		fprintf(stderr, "nicsim calibrate: a run failed\n");
 		return -1;
 	}
-	for (i = 0; i < ft->c.nr_params; i++) {
+	for (i = 0; i < ft->c.nr_params && any_inside(ft); i++) {
 		const struct calib_param *p = &ft->c.param[i];
 
 		if (sensitivity(ft, i, calib_round(p, p->min), &edge[i][0]) ||
@@ -628,7 +641,7 @@ static int publish(struct fit *ft, const struct cal_opts *o, const int64_t (*edg
 int cmd_calibrate(int argc, char **argv)
 {
 	struct cal_opts o = { .jobs = 1 };
-	int64_t edge[CALIB_MAX_PARAMS][2];
+	int64_t edge[CALIB_MAX_PARAMS][2] = { { 0 } };
 	char msg[OUTPATH_LEN + 512];
 	struct fit *ft;
 	int rc = 2;
