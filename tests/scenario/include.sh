@@ -2,7 +2,8 @@
 # --include FILE on run, validate and sweep: a fragment's [host.NAME.cost]
 # keys act exactly as the same --set (byte-identical results); --set
 # still wins over the fragment; a sweep records the fragment's content,
-# so a changed fragment is another sweep (refused over the old DIR).
+# so a changed fragment is another sweep (refused over the old DIR); a
+# report's validation rows run under the fragment.
 . "$(dirname "$0")/lib.inc"
 scn=$SRC/scenarios/mvneta-2013-http.ini
 common=(--set sim.duration=200ms --set app.http.mode=sendfile --set host.dut.tx_reclaim=rx-poll
@@ -33,4 +34,10 @@ printf '[host.dut.cost]\nsendpage = 22000\n' >"$T/f.ini"
 "$NICSIM" "${sw[@]}" --include "$T/f.ini" --out "$T/s" >/dev/null 2>"$T/err"
 [ $? = 2 ] && grep -q "not the same --include file content" "$T/err" ||
 	fail "a changed fragment resumed the old sweep: $(cat "$T/err")"
+
+# run --report: the page's validation rows run under the fragment too.
+"$NICSIM" run "$scn" -q --set sim.duration=200ms --include "$T/f.ini" --report "$T/rep" ||
+	fail "run --report --include"
+grep -q "each row with its own overrides, under <code>--include $T/f.ini</code>" "$T/rep/index.html" ||
+	fail "the report's validation does not say it ran under --include"
 echo ok
