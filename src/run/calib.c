@@ -50,7 +50,7 @@ static void fail_at(struct load_ctx *x, int line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
-	snprintf(x->err->msg, sizeof(x->err->msg), "%s:%d: %s", x->c->file, line, why);
+	snprintf(x->err->msg, sizeof(x->err->msg), "%.400s:%d: %.600s", x->c->file, line, why);
 	x->failed = true;
 }
 
