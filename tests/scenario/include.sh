@@ -20,10 +20,15 @@ cmp -s <(grep -v '"scenario"' "$T/a.json") <(grep -v '"scenario"' "$T/b.json") |
 cmp -s <(grep -v '"scenario"' "$T/c.json") <(grep -v '"scenario"' "$T/d.json") ||
 	fail "--set does not win over --include"
 
+# validate and run --report rerun every row of the scenario (10-s runs):
+# minutes under ASan, so the sanitizer build stops after the sweep.
+slow=1
+ldd "$NICSIM" 2>/dev/null | grep -q libasan && slow=0
+
 # validate: A10 (sendpage) moves with the fragment.
-"$NICSIM" validate "$scn" >"$T/v0" 2>&1
-"$NICSIM" validate "$scn" --include "$T/f.ini" >"$T/v1" 2>&1
-[ "$(grep '^A10 ' "$T/v0")" != "$(grep '^A10 ' "$T/v1")" ] || fail "validate --include changed nothing"
+[ $slow = 1 ] && "$NICSIM" validate "$scn" >"$T/v0" 2>&1
+[ $slow = 1 ] && "$NICSIM" validate "$scn" --include "$T/f.ini" >"$T/v1" 2>&1
+[ $slow = 0 ] || [ "$(grep '^A10 ' "$T/v0")" != "$(grep '^A10 ' "$T/v1")" ] || fail "validate --include changed nothing"
 
 # sweep: the fragment applies and belongs to the sweep's identity.
 sw=(sweep "$scn" "${common[@]}" --axis host.dut.ethtool.tx-frames=1 --metric apps.http.goodput_mbps)
@@ -36,6 +41,7 @@ printf '[host.dut.cost]\nsendpage = 22000\n' >"$T/f.ini"
 	fail "a changed fragment resumed the old sweep: $(cat "$T/err")"
 
 # run --report: the page's validation rows run under the fragment too.
+[ $slow = 1 ] || { echo "ok (validate and --report parts skipped under ASan)"; exit 0; }
 "$NICSIM" run "$scn" -q --set sim.duration=200ms --include "$T/f.ini" --report "$T/rep" ||
 	fail "run --report --include"
 grep -q "each row with its own overrides, under <code>--include $T/f.ini</code>" "$T/rep/index.html" ||
