@@ -2,9 +2,11 @@
 /*
  * The calibration file of `nicsim calibrate` (docs/calibrate.md):
  *   [calibrate]  scenario (default for the rows), iterations
- *   [param.NAME] host, key (a [host.NAME.cost] key or clock), min, max, start
+ *   [param.NAME] host, key (a [host.NAME.cost] key or clock) or keys (cost
+ *                keys scaled by one factor), min, max, start
  *   [row.ID]     scenario, and the [expect.ID] keys metric, value,
- *                tolerance, set, observation, published, source, note
+ *                tolerance, set, baseline, compare, observation,
+ *                published, source, note
  * Paths are relative to the file. Read with inih through a reader that
  * counts lines, so every message is FILE:LINE.
  */
@@ -31,10 +33,10 @@ struct load_ctx {
 };
 
 static const char *const calibrate_keys[] = { "scenario", "iterations", NULL };
-static const char *const param_keys[] = { "host", "key", "min", "max", "start", NULL };
+static const char *const param_keys[] = { "host", "key", "keys", "min", "max", "start", NULL };
 static const char *const row_keys[] = {
-	"scenario", "metric", "value", "tolerance", "set", "observation",
-	"published", "source", "note", NULL
+	"scenario", "metric", "value", "tolerance", "set", "baseline", "compare",
+	"observation", "published", "source", "note", NULL
 };
 
 static void fail_at(struct load_ctx *x, int line, const char *fmt, ...)
@@ -223,12 +225,41 @@ static void param_number(struct load_ctx *x, const char *key, const char *v,
 	*has = true;
 }
 
+/* `keys = A B ...`: distinct names, no clock (a factor scales costs). */
+static void param_keys_list(struct load_ctx *x, struct calib_param *p, const char *v)
+{
+	char buf[SCN_STR_MAX], *save = NULL, *w;
+	int j;
+
+	snprintf(buf, sizeof(buf), "%s", v);
+	p->nr_keys = 0;
+	for (w = strtok_r(buf, " \t,", &save); w && !x->failed;
+	     w = strtok_r(NULL, " \t,", &save)) {
+		if (!name_ok(w))
+			fail_at(x, x->lineno, "keys: '%s' is not a name", w);
+		else if (!strcmp(w, "clock"))
+			fail_at(x, x->lineno, "keys: clock cannot share a factor with costs; "
+				"free it alone with 'key = clock'");
+		else if (p->nr_keys == CALIB_MAX_KEYS)
+			fail_at(x, x->lineno, "keys: more than %d", CALIB_MAX_KEYS);
+		for (j = 0; j < p->nr_keys && !x->failed; j++)
+			if (!strcmp(p->keys[j], w))
+				fail_at(x, x->lineno, "keys: '%s' twice", w);
+		if (!x->failed)
+			snprintf(p->keys[p->nr_keys++], SCN_NAME_MAX, "%s", w);
+	}
+	if (!x->failed && !p->nr_keys)
+		fail_at(x, x->lineno, "keys: empty");
+}
+
 static void param_key(struct load_ctx *x, const char *sec, const char *key, const char *v)
 {
 	struct calib_param *p = &x->c->param[x->c->nr_params - 1];
 
 	if (!known(key, param_keys))
 		unknown_key(x, sec, key, param_keys);
+	else if (!strcmp(key, "keys"))
+		param_keys_list(x, p, v);
 	else if (!strcmp(key, "host") || !strcmp(key, "key")) {
 		if (!name_ok(v))
 			fail_at(x, x->lineno, "%s: '%s' is not a name", key, v);
@@ -270,9 +301,14 @@ static int on_pair(void *user, const char *sec, const char *key, const char *v)
 
 static void check_param(struct load_ctx *x, struct calib_param *p)
 {
-	const char *miss = !p->host[0] ? "host" : !p->key[0] ? "key" :
+	const char *miss = !p->host[0] ? "host" : !p->key[0] && !p->nr_keys ? "key" :
 			   !p->has_min ? "min" : !p->has_max ? "max" : NULL;
 
+	if (p->key[0] && p->nr_keys) {
+		fail_at(x, p->line, "[param.%s] has both 'key' and 'keys': one key, or a "
+			"factor over several", p->name);
+		return;
+	}
 	if (miss)
 		fail_at(x, p->line, "[param.%s] needs '%s'", p->name, miss);
 	else if (p->min >= p->max)
@@ -283,6 +319,39 @@ static void check_param(struct load_ctx *x, struct calib_param *p)
 			p->start, p->min, p->max);
 	else if (!p->has_start)
 		p->start = sqrt(p->min * p->max);
+	if (p->nr_keys) {
+		p->min *= CALIB_FACTOR_UNIT;
+		p->max *= CALIB_FACTOR_UNIT;
+		p->start *= CALIB_FACTOR_UNIT;
+	}
+}
+
+/* Does parameter p free host.host.cost.key? */
+static bool frees(const struct calib_param *p, const char *host, const char *key)
+{
+	int k;
+
+	if (strcmp(p->host, host))
+		return false;
+	if (!p->nr_keys)
+		return !strcmp(p->key, key);
+	for (k = 0; k < p->nr_keys; k++)
+		if (!strcmp(p->keys[k], key))
+			return true;
+	return false;
+}
+
+/* The first key of p that an earlier parameter q also frees, or NULL. */
+static const char *shared_key(const struct calib_param *q, const struct calib_param *p)
+{
+	int k;
+
+	if (!p->nr_keys)
+		return frees(q, p->host, p->key) ? p->key : NULL;
+	for (k = 0; k < p->nr_keys; k++)
+		if (frees(q, p->host, p->keys[k]))
+			return p->keys[k];
+	return NULL;
 }
 
 static void check_row(struct load_ctx *x, struct calib_row *r)
@@ -291,9 +360,12 @@ static void check_row(struct load_ctx *x, struct calib_row *r)
 
 	if (!e->metric[0])
 		fail_at(x, r->line, "[row.%s] needs 'metric'", e->id);
-	else if (!e->has_value || !(e->value > 0))
+	else if (!e->has_value)
+		fail_at(x, r->line, "[row.%s] needs 'value'", e->id);
+	else if (!calib_difference(r) && !(e->value > 0))
 		fail_at(x, r->line, "[row.%s] needs a positive 'value' (the fit compares "
-			"logarithms)", e->id);
+			"logarithms; only a 'compare = difference' row may target 0 or less)",
+			e->id);
 	else if (!e->tol_abs && !e->tol_rel)
 		fail_at(x, r->line, "[row.%s] needs a 'tolerance' (its band)", e->id);
 	else if (!r->scenario[0] && !x->c->scenario[0])
@@ -315,11 +387,11 @@ static void check_all(struct load_ctx *x)
 	for (i = 0; i < c->nr_params; i++) {
 		check_param(x, &c->param[i]);
 		for (j = 0; j < i; j++)
-			if (!strcmp(c->param[j].host, c->param[i].host) &&
-			    !strcmp(c->param[j].key, c->param[i].key))
+			if (shared_key(&c->param[j], &c->param[i]))
 				fail_at(x, c->param[i].line, "[param.%s] frees host.%s.cost.%s "
 					"again (see line %d)", c->param[i].name,
-					c->param[i].host, c->param[i].key, c->param[j].line);
+					c->param[i].host, shared_key(&c->param[j], &c->param[i]),
+					c->param[j].line);
 	}
 	for (i = 0; i < c->nr_rows; i++)
 		check_row(x, &c->row[i]);
@@ -398,12 +470,32 @@ int64_t calib_round(const struct calib_param *p, double x)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-double calib_sq_log_error(const struct calib_row *r, double x)
+bool calib_difference(const struct calib_row *r)
 {
-	double l;
+	return r->e.baseline[0] && !strcmp(r->e.compare, "difference");
+}
 
-	if (!(x > 0) || !isfinite(x))
-		return CALIB_MISS;
-	l = log(x / r->e.value);
-	return l * l;
+int64_t calib_key_value(const struct calib_param *p, int k, int64_t v)
+{
+	return (int64_t)llround((double)p->base[k] * (double)v / CALIB_FACTOR_UNIT);
+}
+
+double calib_log_error(const struct calib_row *r, double x, double b)
+{
+	double num = x, den = r->e.value;
+
+	if (calib_difference(r)) {
+		num = x + b;
+		den = b + r->e.value;
+	}
+	if (!(num > 0) || !(den > 0) || !isfinite(num) || !isfinite(den))
+		return NAN;
+	return log(num / den);
+}
+
+double calib_sq_log_error(const struct calib_row *r, double x, double b)
+{
+	double l = calib_log_error(r, x, b);
+
+	return isnan(l) ? CALIB_MISS : l * l;
 }

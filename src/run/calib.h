@@ -18,12 +18,23 @@
 #define CALIB_PATH_MAX		1024
 #define CALIB_ITER_DEFAULT	200
 #define CALIB_ITER_MAX		2000
+#define CALIB_MAX_KEYS		8	/* keys of one factor parameter */
+#define CALIB_FACTOR_UNIT	1000	/* a factor parameter's integer: thousandths */
 
-/* A free parameter: host.HOST.cost.KEY in [min, max], from start. */
+/*
+ * A free parameter: host.HOST.cost.KEY in [min, max], from start; or,
+ * with `keys`, one factor in [min, max] that multiplies each key's value
+ * in the first row's scenario (base, filled by the caller), so several
+ * costs of one path move together. A factor's min, max and start are
+ * held in thousandths (CALIB_FACTOR_UNIT), the integer a run uses.
+ */
 struct calib_param {
 	char		name[SCN_NAME_MAX];
 	char		host[SCN_NAME_MAX];
 	char		key[SCN_NAME_MAX];
+	char		keys[CALIB_MAX_KEYS][SCN_NAME_MAX];
+	int64_t		base[CALIB_MAX_KEYS];
+	int		nr_keys;	/* 0: a single key */
 	double		min, max, start;
 	bool		has_min, has_max, has_start;
 	int		line;
@@ -58,9 +69,19 @@ double calib_value(const struct calib_param *p, double u);
 double calib_coord(const struct calib_param *p, double x);
 /* The integer a run uses: x rounded, kept within the bounds. */
 int64_t calib_round(const struct calib_param *p, double x);
-/* A row's squared log-error for figure x; CALIB_MISS when x is not a
- * positive number (a run that produced nothing). */
+/* Is r a baseline row compared by difference? */
+bool calib_difference(const struct calib_row *r);
+/* A factor parameter's key k at the integer v: base scaled, rounded. */
+int64_t calib_key_value(const struct calib_param *p, int k, int64_t v);
+/*
+ * A row's log-error for figure x: log(x / value). A `difference` row's
+ * figure is its run's metric less the baseline run's (b), and the error
+ * is that of the metric against b + value, log((x + b) / (b + value)), so
+ * a target of 0 has a scale. NAN when a logarithm is undefined.
+ */
+double calib_log_error(const struct calib_row *r, double x, double b);
+/* Its square; CALIB_MISS when NAN (a run that produced nothing). */
 #define CALIB_MISS	100.0
-double calib_sq_log_error(const struct calib_row *r, double x);
+double calib_sq_log_error(const struct calib_row *r, double x, double b);
 
 #endif

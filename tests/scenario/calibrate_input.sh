@@ -37,7 +37,9 @@ bad "$T/c.ini:4: [param.page]: --set host.dut.cost.sendpag=10954: unknown key 's
 good | sed 's/^metric = apps.http.goodput_mbps/metric = apps.http.goodput/' >"$T/c.ini"
 bad "$T/c.ini:10: [row.R1]: metric 'apps.http.goodput' is not a number in the results"
 good | sed '/^value = /d' >"$T/c.ini"
-bad "$T/c.ini:10: [row.R1] needs a positive 'value'"
+bad "$T/c.ini:10: [row.R1] needs 'value'"
+good | sed 's/^value = .*/value = 0/' >"$T/c.ini"
+bad "$T/c.ini:10: [row.R1] needs a positive 'value' (the fit compares logarithms; only a 'compare = difference' row may target 0 or less)"
 
 # A row no parameter can bring in (5 Gbit/s on a 1 Gbit/s link): exit 1,
 # the row listed outside, the outputs written.
@@ -49,6 +51,33 @@ grep -q "^rows outside their bands: R1 R2\$" "$T/o1/report.txt" && grep -q "^R1 
 	fail "R1 not reported outside: $(cat "$T/o1/report.txt")"
 grep -q "0 of 2 rows inside" "$T/out" || fail "summary: $(cat "$T/out")"
 grep -q "^page .* - *- *\$" "$T/o1/report.txt" || fail "a sensitivity with no row inside: $(grep ^page "$T/o1/report.txt")"
+
+# A factor over several keys: an unknown key names the closest cost; a
+# host the scenario lacks is refused.
+rm -f "$T/out"
+good | sed 's/^key = sendpage/keys = irq softirqq/; s/^min = 2000/min = 0.5/; s/^max = 60000/max = 2/' >"$T/c.ini"
+bad "$T/c.ini:4: [param.page]: keys: 'softirqq' is not a cost; did you mean 'softirq'?"
+good | sed 's/^key = sendpage/keys = irq softirq/; s/^host = dut/host = dutt/; s/^min = 2000/min = 0.5/; s/^max = 60000/max = 2/' >"$T/c.ini"
+bad "$T/c.ini:4: [param.page]: no host 'dutt' in $scn"
+
+# A factor and a difference row: fitted.ini holds each key scaled from
+# the scenario's value (irq 1500, softirq 300 on the Armada 370), the
+# report the factor; the row's figure is the CPU difference.
+good 3 | sed 's/^key = sendpage/keys = irq softirq/; s/^min = 2000/min = 0.5/; s/^max = 60000/max = 2/' |
+	sed 's/^\[calibrate\]/[calibrate]\niterations = 2/' >"$T/c.ini"
+printf '\n[row.D]\nmetric = hosts.dut.cpu_busy_pct\nvalue = 0\ntolerance = 2\ncompare = difference\nset = sim.duration=100ms\nbaseline = host.dut.ethtool.tx-frames=16\n' >>"$T/c.ini"
+"$NICSIM" calibrate "$T/c.ini" --out "$T/of" >"$T/stdout" 2>"$T/err"
+[ $? -le 1 ] || fail "factor and difference row: $(cat "$T/err")"
+f=$(awk '/^; page: x/ {print $3}' "$T/of/fitted.ini")
+irq=$(awk '$1 == "irq" {print $3}' "$T/of/fitted.ini")
+sirq=$(awk '$1 == "softirq" {print $3}' "$T/of/fitted.ini")
+[ -n "$f" ] && [ "$irq" = "$(python3 -c "print(round(1500*${f#x}))")" ] &&
+	[ "$sirq" = "$(python3 -c "print(round(300*${f#x}))")" ] ||
+	fail "factor $f: irq $irq, softirq $sirq: $(cat "$T/of/fitted.ini")"
+grep -q "^page .*host.dut.cost.{irq,softirq}" "$T/of/report.txt" &&
+	grep -q "^page x.*: irq 1500 -> $irq, softirq 300 -> $sirq\$" "$T/of/report.txt" ||
+	fail "report of a factor: $(cat "$T/of/report.txt")"
+grep -q "^D  *hosts.dut.cpu_busy_pct " "$T/of/report.txt" || fail "row D: $(cat "$T/of/report.txt")"
 
 # --out: a directory nicsim did not write is refused before any run.
 good >"$T/c.ini"

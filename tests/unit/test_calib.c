@@ -5,7 +5,9 @@
  * to the file, the default scenario, the default start), FILE:LINE
  * messages with the closest valid name, the rows-per-parameter limit;
  * calib_value stays inside the bounds and calib_coord inverts it;
- * calib_round clamps; the squared log-error and its penalty.
+ * calib_round clamps; the squared log-error and its penalty; a factor
+ * over several keys (held in thousandths, each key scaled and rounded);
+ * a difference row's error against baseline + value.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -160,11 +162,77 @@ static void test_log_error(void **state)
 	struct calib_row r = { .e = { .value = 100 } };
 
 	(void)state;
-	assert_true(fabs(calib_sq_log_error(&r, 100)) < 1e-15);
-	assert_true(fabs(calib_sq_log_error(&r, 100 * exp(1)) - 1) < 1e-12);
-	assert_true(fabs(calib_sq_log_error(&r, 100 / exp(1)) - 1) < 1e-12);
-	assert_true(calib_sq_log_error(&r, 0) == CALIB_MISS);
-	assert_true(calib_sq_log_error(&r, NAN) == CALIB_MISS);
+	assert_true(fabs(calib_sq_log_error(&r, 100, NAN)) < 1e-15);
+	assert_true(fabs(calib_sq_log_error(&r, 100 * exp(1), NAN) - 1) < 1e-12);
+	assert_true(fabs(calib_sq_log_error(&r, 100 / exp(1), NAN) - 1) < 1e-12);
+	assert_true(calib_sq_log_error(&r, 0, NAN) == CALIB_MISS);
+	assert_true(calib_sq_log_error(&r, NAN, NAN) == CALIB_MISS);
+	/* a ratio row is an ordinary one: the baseline does not enter */
+	strcpy(r.e.baseline, "host.dut.bql=off");
+	strcpy(r.e.compare, "ratio");
+	r.e.value = 1.08;
+	assert_true(fabs(calib_log_error(&r, 1.08 * exp(0.5), 60) - 0.5) < 1e-12);
+}
+
+/* "no CPU increase": 0 points over a baseline of 67.3 % busy; the run
+ * shows 8.3 points more (75.6 %): the error is log(75.6 / 67.3). */
+static void test_difference(void **state)
+{
+	struct calib_row r = { .e = { .value = 0, .baseline = "x=1",
+				      .compare = "difference" } };
+
+	(void)state;
+	assert_true(calib_difference(&r));
+	assert_true(fabs(calib_log_error(&r, 8.3, 67.3) - log(75.6 / 67.3)) < 1e-12);
+	assert_true(fabs(calib_log_error(&r, 0, 67.3)) < 1e-15);
+	r.e.value = 5;		/* +5 points: the metric against 72.3 */
+	assert_true(fabs(calib_log_error(&r, 8.3, 67.3) - log(75.6 / 72.3)) < 1e-12);
+	assert_true(isnan(calib_log_error(&r, -80, 67.3)));	/* metric < 0 */
+	assert_true(calib_sq_log_error(&r, 1, NAN) == CALIB_MISS);
+}
+
+/* keys = irq softirq, factors 0.5 .. 2 from 1.25: thousandths inside,
+ * each key's base scaled and rounded. */
+static void test_factor(void **state)
+{
+	static struct calib c;
+	struct scn_error err;
+	struct calib_param *p;
+
+	(void)state;
+	assert_int_equal(load_text(&c, edit("key = sendpage   ; inline comment\nmin = 2000\n"
+					    "max = 60000\n",
+					    "keys = irq softirq\nmin = 0.5\nmax = 2\n"
+					    "start = 1.25\n"), &err), 0);
+	p = &c.param[0];
+	assert_int_equal(p->nr_keys, 2);
+	assert_string_equal(p->keys[1], "softirq");
+	assert_true(fabs(p->min - 500) < 1e-9 && fabs(p->max - 2000) < 1e-9);
+	assert_int_equal(calib_round(p, p->start), 1250);
+	p->base[0] = 1500;
+	p->base[1] = 301;
+	assert_int_equal(calib_key_value(p, 0, 1250), 1875);
+	assert_int_equal(calib_key_value(p, 1, 1250), 376);	/* 376.25 */
+	assert_int_equal(calib_key_value(p, 1, 500), 151);	/* 150.5 away from 0 */
+	assert_string_equal(fails(edit("key = sendpage", "key = sendpage\nkeys = irq")),
+			    "6: [param.page] has both 'key' and 'keys': one key, or a "
+			    "factor over several");
+	assert_string_equal(fails(edit("key = sendpage", "keys = irq clock")),
+			    "8: keys: clock cannot share a factor with costs; free it alone "
+			    "with 'key = clock'");
+	assert_string_equal(fails(edit("key = sendpage", "keys = irq irq")),
+			    "8: keys: 'irq' twice");
+}
+
+/* A factor and a key may not free the same cost. */
+static void test_overlap(void **state)
+{
+	(void)state;
+	assert_string_equal(fails(edit("[row.A]", "[param.two]\nhost = dut\nkeys = irq sendpage\n"
+				       "min = 0.5\nmax = 2\n\n[row.C]\nmetric = m\nvalue = 1\n"
+				       "tolerance = 1\n\n[row.D]\nmetric = m\nvalue = 1\n"
+				       "tolerance = 1\n\n[row.A]")),
+			    "12: [param.two] frees host.dut.cost.sendpage again (see line 6)");
 }
 
 static int enter(void **state)
@@ -189,6 +257,9 @@ int main(void)
 		cmocka_unit_test(test_too_many_params),
 		cmocka_unit_test(test_transform),
 		cmocka_unit_test(test_log_error),
+		cmocka_unit_test(test_difference),
+		cmocka_unit_test(test_factor),
+		cmocka_unit_test(test_overlap),
 	};
 
 	return cmocka_run_group_tests(tests, enter, leave);

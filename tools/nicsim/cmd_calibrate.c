@@ -29,6 +29,7 @@
 #include <gsl/gsl_vector.h>
 #include "cli.h"
 #include "core/util.h"
+#include "host/profile.h"
 #include "run/calib.h"
 #include "run/outpath.h"
 #include "run/validate.h"
@@ -38,20 +39,35 @@
 #define SIMPLEX_STEP	0.5	/* first step of each coordinate (in u) */
 #define SENS_STEPS	16	/* bisections per direction */
 #define RESTARTS	4	/* descents at most */
-#define SETS_MAX	(SCN_STR_MAX + CALIB_MAX_PARAMS * (3 * SCN_NAME_MAX + 32))
+#define SETS_MAX	(2 * SCN_STR_MAX + CALIB_MAX_PARAMS * CALIB_MAX_KEYS * \
+			 (3 * SCN_NAME_MAX + 32))
+#define MAX_RUNS	(2 * CALIB_MAX_ROWS)
+#define RAW_SLOTS	(2 * CALIB_MAX_ROWS)	/* rows' metrics, then baselines' */
+#define NO_RUN		(-1)
 
-/* One evaluation: the integers run and the rows' figures. */
+/* One evaluation: the integers run and the rows' figures (a baseline
+ * row's: its ratio or difference) and, for a baseline row, the baseline
+ * run's metric. */
 struct memo {
 	int64_t		v[CALIB_MAX_PARAMS];
 	double		fig[CALIB_MAX_ROWS];
+	double		base[CALIB_MAX_ROWS];
 	double		f;
+};
+
+/* A distinct run: a row's scenario with its set, and its baseline on top
+ * if base. Rows with the same scenario and overrides share one. */
+struct cal_run {
+	int		row;
+	bool		base;
 };
 
 struct fit {
 	struct calib	c;
 	int		jobs;
-	int		run_of[CALIB_MAX_ROWS];	/* the row's run: its first row */
-	int		run_no[CALIB_MAX_ROWS];	/* a first row's run number, from 0 */
+	int		row_run[CALIB_MAX_ROWS];	/* the run of each row */
+	int		base_run[CALIB_MAX_ROWS];	/* its baseline's, or NO_RUN */
+	struct cal_run	run[MAX_RUNS];
 	int		nr_runs;
 	struct memo	*memo;
 	int		nr_memo, max_memo;
@@ -67,54 +83,78 @@ static void usage(FILE *out)
 		"fit [host.NAME.cost] keys to measured rows; FILE's format: docs/calibrate.md\n");
 }
 
-/* The overrides of a row's run at the integers v. */
-static void run_sets(const struct fit *ft, int r, const int64_t *v, char *buf, size_t len)
+/* The overrides parameter i adds at its integer v. */
+static size_t param_sets(const struct calib_param *p, int64_t v, char *buf, size_t len,
+			 size_t n)
 {
-	const struct calib *c = &ft->c;
-	size_t n = (size_t)snprintf(buf, len, "%s", c->row[r].e.set);
-	int i;
+	int k;
 
-	for (i = 0; i < c->nr_params && n < len; i++)
+	if (!p->nr_keys)
+		return n + (size_t)snprintf(buf + n, len - n, "%shost.%s.cost.%s=%lld",
+					    n ? " " : "", p->host, p->key, (long long)v);
+	for (k = 0; k < p->nr_keys && n < len; k++)
 		n += (size_t)snprintf(buf + n, len - n, "%shost.%s.cost.%s=%lld", n ? " " : "",
-				      c->param[i].host, c->param[i].key, (long long)v[i]);
+				      p->host, p->keys[k], (long long)calib_key_value(p, k, v));
+	return n;
 }
 
-/* Run row r's run at v; its rows' figures into fig (NAN on a failed run). */
-static void run_one(const struct fit *ft, int r, const int64_t *v, double *fig)
+/* The overrides of run i at the integers v: the row's set, its baseline
+ * for a baseline run, then the parameters. */
+static void run_sets(const struct fit *ft, int i, const int64_t *v, char *buf, size_t len)
+{
+	const struct calib *c = &ft->c;
+	const struct scn_expect *e = &c->row[ft->run[i].row].e;
+	size_t n = (size_t)snprintf(buf, len, "%s%s%s", e->set,
+				    ft->run[i].base && e->set[0] ? " " : "",
+				    ft->run[i].base ? e->baseline : "");
+	int p;
+
+	for (p = 0; p < c->nr_params && n < len; p++)
+		n = param_sets(&c->param[p], v[p], buf, len, n);
+}
+
+/* Run i at v; the metric of every row that uses it into raw: raw[r] for
+ * a row's run, raw[CALIB_MAX_ROWS + r] for its baseline (NAN on a failed
+ * run). */
+static void run_one(const struct fit *ft, int i, const int64_t *v, double *raw)
 {
 	char sets[SETS_MAX];
 	struct scn_error err;
 	json_t *res;
-	int k;
+	int r;
 
-	run_sets(ft, r, v, sets, sizeof(sets));
-	res = validate_run_variant(ft->c.row[r].scenario, NULL, sets, &err);
-	for (k = 0; k < ft->c.nr_rows; k++)
-		if (ft->run_of[k] == r)
-			fig[k] = res ? validate_metric(res, ft->c.row[k].e.metric) : NAN;
+	run_sets(ft, i, v, sets, sizeof(sets));
+	res = validate_run_variant(ft->c.row[ft->run[i].row].scenario, NULL, sets, &err);
+	for (r = 0; r < ft->c.nr_rows; r++) {
+		double x = res ? validate_metric(res, ft->c.row[r].e.metric) : NAN;
+
+		if (ft->row_run[r] == i)
+			raw[r] = x;
+		if (ft->base_run[r] == i)
+			raw[CALIB_MAX_ROWS + r] = x;
+	}
 	json_decref(res);
 }
 
-/* Worker w of n: the runs numbered w, w + n, ...; their rows' figures
- * written to fd. */
+/* Worker w of n: the runs numbered w, w + n, ...; their metrics written
+ * to fd. */
 static void worker(const struct fit *ft, const int64_t *v, int w, int n, int fd)
 {
-	double fig[CALIB_MAX_ROWS];
-	int r;
+	double raw[RAW_SLOTS];
+	int i;
 
-	for (r = 0; r < ft->c.nr_rows; r++)
-		fig[r] = NAN;
-	for (r = 0; r < ft->c.nr_rows; r++)
-		if (ft->run_of[r] == r && ft->run_no[r] % n == w)
-			run_one(ft, r, v, fig);
-	_exit(write(fd, fig, sizeof(fig)) == (ssize_t)sizeof(fig) ? 0 : 1);
+	for (i = 0; i < RAW_SLOTS; i++)
+		raw[i] = NAN;
+	for (i = w; i < ft->nr_runs; i += n)
+		run_one(ft, i, v, raw);
+	_exit(write(fd, raw, sizeof(raw)) == (ssize_t)sizeof(raw) ? 0 : 1);
 }
 
-/* Collect worker w's figures (its rows only) and the worker; -1 if it
+/* Collect worker w's metrics (of its runs only) and the worker; -1 if it
  * failed. */
-static int collect(const struct fit *ft, int w, int n, int fd, pid_t pid, double *fig)
+static int collect(const struct fit *ft, int w, int n, int fd, pid_t pid, double *raw)
 {
-	double part[CALIB_MAX_ROWS];
+	double part[RAW_SLOTS];
 	int r, status, rc = 0;
 
 	if (read(fd, part, sizeof(part)) != (ssize_t)sizeof(part))
@@ -122,23 +162,27 @@ static int collect(const struct fit *ft, int w, int n, int fd, pid_t pid, double
 	close(fd);
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status))
 		rc = -1;
-	for (r = 0; !rc && r < ft->c.nr_rows; r++)
-		if (ft->run_no[ft->run_of[r]] % n == w)
-			fig[r] = part[r];
+	for (r = 0; !rc && r < ft->c.nr_rows; r++) {
+		if (ft->row_run[r] % n == w)
+			raw[r] = part[r];
+		if (ft->base_run[r] != NO_RUN && ft->base_run[r] % n == w)
+			raw[CALIB_MAX_ROWS + r] = part[CALIB_MAX_ROWS + r];
+	}
 	return rc;
 }
 
-/* Figures of every row at v, the runs on ft->jobs workers (no more than
+/* Metrics of every run at v, the runs on ft->jobs workers (no more than
  * there are runs); -1 if a worker could not be started or failed. */
-static int run_all(const struct fit *ft, const int64_t *v, double *fig)
+static int run_all(const struct fit *ft, const int64_t *v, double *raw)
 {
 	int n = MIN(ft->jobs, ft->nr_runs), w, r, rc = 0, fd[MAX_JOBS][2];
 	pid_t pid[MAX_JOBS];
 
+	for (r = 0; r < RAW_SLOTS; r++)
+		raw[r] = NAN;
 	if (n <= 1) {
-		for (r = 0; r < ft->c.nr_rows; r++)
-			if (ft->run_of[r] == r)
-				run_one(ft, r, v, fig);
+		for (r = 0; r < ft->nr_runs; r++)
+			run_one(ft, r, v, raw);
 		return 0;
 	}
 	fflush(stdout);
@@ -162,15 +206,26 @@ static int run_all(const struct fit *ft, const int64_t *v, double *fig)
 		close(fd[w][1]);
 	}
 	for (r = 0; r < w; r++)		/* every worker started is collected */
-		if (collect(ft, r, n, fd[r][0], pid[r], fig))
+		if (collect(ft, r, n, fd[r][0], pid[r], raw))
 			rc = -1;
 	return rc;
+}
+
+/* A row's figure from its run's metric x and its baseline's b. */
+static double row_figure(const struct scn_expect *e, double x, double b)
+{
+	if (!e->baseline[0])
+		return x;
+	if (!strcmp(e->compare, "difference"))
+		return x - b;
+	return b ? x / b : NAN;
 }
 
 /* The evaluation at the integers v, run if new; NULL if runs failed. */
 static const struct memo *evaluate(struct fit *ft, const int64_t *v)
 {
 	size_t sz = sizeof(int64_t) * (size_t)ft->c.nr_params;
+	double raw[RAW_SLOTS];
 	struct memo *m;
 	int i, r;
 
@@ -182,10 +237,13 @@ static const struct memo *evaluate(struct fit *ft, const int64_t *v)
 	m = &ft->memo[ft->nr_memo];
 	memset(m, 0, sizeof(*m));
 	memcpy(m->v, v, sz);
-	if (run_all(ft, v, m->fig))
+	if (run_all(ft, v, raw))
 		return NULL;
-	for (r = 0; r < ft->c.nr_rows; r++)
-		m->f += calib_sq_log_error(&ft->c.row[r], m->fig[r]);
+	for (r = 0; r < ft->c.nr_rows; r++) {
+		m->base[r] = raw[CALIB_MAX_ROWS + r];
+		m->fig[r] = row_figure(&ft->c.row[r].e, raw[r], m->base[r]);
+		m->f += calib_sq_log_error(&ft->c.row[r], m->fig[r], m->base[r]);
+	}
 	ft->nr_memo++;
 	return m;
 }
@@ -353,12 +411,60 @@ static int sensitivity(struct fit *ft, int i, int64_t to, int64_t *edge)
 	return 0;
 }
 
-/* "V (+P%)", or "-" when no row is inside at the fit (nothing to keep). */
-static int pct_text(char *buf, size_t len, int64_t v, int64_t at, bool any)
+/* A parameter's integer as written: a key's value, or a factor. */
+static int value_text(const struct calib_param *p, char *buf, size_t len, int64_t v)
 {
+	if (p->nr_keys)
+		return snprintf(buf, len, "x%.3f", (double)v / CALIB_FACTOR_UNIT);
+	return snprintf(buf, len, "%lld", (long long)v);
+}
+
+/* "V (+P%)", or "-" when no row is inside at the fit (nothing to keep). */
+static int pct_text(const struct calib_param *p, char *buf, size_t len, int64_t v,
+		    int64_t at, bool any)
+{
+	char val[32];
+
 	if (!any)
 		return snprintf(buf, len, "-");
-	return snprintf(buf, len, "%lld (%+.1f%%)", (long long)v, 100.0 * (double)(v - at) / (double)at);
+	value_text(p, val, sizeof(val), v);
+	return snprintf(buf, len, "%s (%+.1f%%)", val, 100.0 * (double)(v - at) / (double)at);
+}
+
+/* The key column: host.H.cost.KEY, or the factor's keys. */
+static void key_text(const struct calib_param *p, char *buf, size_t len)
+{
+	size_t n;
+	int k;
+
+	if (!p->nr_keys) {
+		snprintf(buf, len, "host.%s.cost.%s", p->host, p->key);
+		return;
+	}
+	n = (size_t)snprintf(buf, len, "host.%s.cost.{", p->host);
+	for (k = 0; k < p->nr_keys && n < len; k++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", k ? "," : "", p->keys[k]);
+	if (n < len)
+		snprintf(buf + n, len - n, "}");
+}
+
+/* Under the table: each factor's keys, from their base to the fit. */
+static void report_factors(const struct fit *ft, FILE *f)
+{
+	const struct memo *b = fitted(ft);
+	int i, k;
+
+	for (i = 0; i < ft->c.nr_params; i++) {
+		const struct calib_param *p = &ft->c.param[i];
+
+		if (!p->nr_keys)
+			continue;
+		fprintf(f, "%s x%.3f:", p->name, (double)b->v[i] / CALIB_FACTOR_UNIT);
+		for (k = 0; k < p->nr_keys; k++)
+			fprintf(f, " %s %lld -> %lld%s", p->keys[k], (long long)p->base[k],
+				(long long)calib_key_value(p, k, b->v[i]),
+				k + 1 < p->nr_keys ? "," : "\n");
+	}
 }
 
 static bool any_inside(const struct fit *ft)
@@ -383,16 +489,20 @@ static void report_params(struct fit *ft, FILE *f, const int64_t (*edge)[2])
 		"start", "bounds", "down to", "up to");
 	for (i = 0; i < ft->c.nr_params; i++) {
 		const struct calib_param *p = &ft->c.param[i];
-		char key[96], bounds[48], lo[40], hi[40];
+		char key[CALIB_MAX_KEYS * SCN_NAME_MAX + 96], bounds[48], lo[40], hi[40];
+		char fit[32], start[32];
+		double unit = p->nr_keys ? CALIB_FACTOR_UNIT : 1;
 
-		snprintf(key, sizeof(key), "host.%s.cost.%s", p->host, p->key);
-		snprintf(bounds, sizeof(bounds), "[%g, %g]", p->min, p->max);
-		pct_text(lo, sizeof(lo), edge[i][0], b->v[i], any_inside(ft));
-		pct_text(hi, sizeof(hi), edge[i][1], b->v[i], any_inside(ft));
-		fprintf(f, "%-14s %-28s %10lld %10lld %-21s %-20s %-20s\n", p->name, key,
-			(long long)b->v[i], (long long)calib_round(p, p->start), bounds,
-			lo, hi);
+		key_text(p, key, sizeof(key));
+		snprintf(bounds, sizeof(bounds), "[%g, %g]", p->min / unit, p->max / unit);
+		value_text(p, fit, sizeof(fit), b->v[i]);
+		value_text(p, start, sizeof(start), calib_round(p, p->start));
+		pct_text(p, lo, sizeof(lo), edge[i][0], b->v[i], any_inside(ft));
+		pct_text(p, hi, sizeof(hi), edge[i][1], b->v[i], any_inside(ft));
+		fprintf(f, "%-14s %-28s %10s %10s %-21s %-20s %-20s\n", p->name, key, fit,
+			start, bounds, lo, hi);
 	}
+	report_factors(ft, f);
 }
 
 static void band_text(const struct scn_expect *e, char *buf, size_t len)
@@ -408,7 +518,8 @@ static int report_rows(struct fit *ft, FILE *f)
 	const struct memo *b = fitted(ft);
 	int r, out = 0;
 
-	fprintf(f, "\nrows (residual: log(figure/value))\n");
+	fprintf(f, "\nrows (residual: log(figure/value); a difference row's: "
+		"log((figure + baseline)/(baseline + value)))\n");
 	fprintf(f, "%-10s %-40s %14s %-22s %10s %s\n", "id", "metric", "figure", "band",
 		"residual", "");
 	for (r = 0; r < ft->c.nr_rows; r++) {
@@ -418,7 +529,8 @@ static int report_rows(struct fit *ft, FILE *f)
 
 		band_text(e, band, sizeof(band));
 		fprintf(f, "%-10s %-40s %14.6g %-22s %+10.4f %s\n", e->id, e->metric,
-			b->fig[r], band, log(b->fig[r] / e->value), in ? "inside" : "OUTSIDE");
+			b->fig[r], band, calib_log_error(&ft->c.row[r], b->fig[r], b->base[r]),
+			in ? "inside" : "OUTSIDE");
 		out += !in;
 	}
 	fprintf(f, "\nrows outside their bands:");
@@ -427,6 +539,19 @@ static int report_rows(struct fit *ft, FILE *f)
 			fprintf(f, " %s", ft->c.row[r].e.id);
 	fprintf(f, "%s\n", out ? "" : " none");
 	return out;
+}
+
+static void write_param(const struct calib_param *p, int64_t v, FILE *f)
+{
+	int k;
+
+	if (!p->nr_keys) {
+		fprintf(f, "%s = %lld\n", p->key, (long long)v);
+		return;
+	}
+	fprintf(f, "; %s: x%.3f\n", p->name, (double)v / CALIB_FACTOR_UNIT);
+	for (k = 0; k < p->nr_keys; k++)
+		fprintf(f, "%s = %lld\n", p->keys[k], (long long)calib_key_value(p, k, v));
 }
 
 static void write_fitted(const struct fit *ft, FILE *f)
@@ -444,7 +569,7 @@ static void write_fitted(const struct fit *ft, FILE *f)
 		fprintf(f, "\n[host.%s.cost]\n", ft->c.param[i].host);
 		for (j = i; j < ft->c.nr_params; j++)
 			if (!strcmp(ft->c.param[j].host, ft->c.param[i].host))
-				fprintf(f, "%s = %lld\n", ft->c.param[j].key, (long long)b->v[j]);
+				write_param(&ft->c.param[j], b->v[j], f);
 	}
 }
 
@@ -484,6 +609,63 @@ fail:
 }
 
 /* The file's params and rows against their scenarios: FILE:LINE. */
+/* Key k of factor parameter p in host h: its value there (the
+ * scenario's [host.NAME.cost], else the platform's); -1 after a message. */
+static int key_base(const struct fit *ft, struct calib_param *p, int k,
+		    const struct scn_host *h)
+{
+	static const char *names[COST_NR + 1];
+	const struct platform *plat = platform_find(h->platform);
+	const char *name;
+	int64_t val;
+	int i, pos = 0;
+
+	for (i = 0; i < COST_NR; i++)
+		names[i] = cpu_cost_names[i];
+	for (i = 0; i < COST_NR && strcmp(names[i], p->keys[k]); i++)
+		;
+	if (i == COST_NR || !plat) {
+		fprintf(stderr, "%s:%d: [param.%s]: keys: '%s' is not a cost; did you mean "
+			"'%s'?\n", ft->c.file, p->line, p->name, p->keys[k],
+			scn_closest(p->keys[k], names));
+		return -1;
+	}
+	p->base[k] = ((const uint32_t *)&plat->cost)[i];
+	while ((name = scenario_cost_next(&h->cost, &pos, &val)))
+		if (!strcmp(name, p->keys[k]))
+			p->base[k] = val;
+	return 0;
+}
+
+/* The values a factor scales: its keys' in the first row's scenario. */
+static int resolve_bases(struct fit *ft)
+{
+	struct calib *c = &ft->c;
+	const struct scn_host *h;
+	struct scenario s;
+	int i, k, rc;
+
+	rc = scenario_load_with(&s, c->row[0].scenario, NULL, "", &ft->err);
+	if (rc)
+		fprintf(stderr, "%s:%d: [row.%s]: %s\n", c->file, c->row[0].line,
+			c->row[0].e.id, ft->err.msg);
+	for (i = 0; i < c->nr_params && !rc; i++) {
+		if (!c->param[i].nr_keys)
+			continue;
+		h = scenario_host_c(&s, c->param[i].host);
+		if (!h) {
+			fprintf(stderr, "%s:%d: [param.%s]: no host '%s' in %s\n", c->file,
+				c->param[i].line, c->param[i].name, c->param[i].host,
+				c->row[0].scenario);
+			rc = -1;
+		}
+		for (k = 0; !rc && k < c->param[i].nr_keys; k++)
+			rc = key_base(ft, &c->param[i], k, h);
+	}
+	scenario_free(&s);
+	return rc;
+}
+
 static int check_inputs(struct fit *ft)
 {
 	const struct calib *c = &ft->c;
@@ -495,21 +677,22 @@ static int check_inputs(struct fit *ft)
 	for (i = 0; i < c->nr_params; i++)
 		v[i] = calib_round(&c->param[i], c->param[i].start);
 	for (i = 0; i < c->nr_params && !rc; i++) {
-		snprintf(one, sizeof(one), "host.%s.cost.%s=%lld", c->param[i].host,
-			 c->param[i].key, (long long)v[i]);
+		param_sets(&c->param[i], v[i], one, sizeof(one), 0);
 		rc = scenario_load_with(&s, c->row[0].scenario, NULL, one, &ft->err);
 		scenario_free(&s);
 		if (rc)
 			fprintf(stderr, "%s:%d: [param.%s]: %s\n", c->file, c->param[i].line,
 				c->param[i].name, ft->err.msg);
 	}
-	for (r = 0; r < c->nr_rows && !rc; r++) {
-		run_sets(ft, r, v, sets, sizeof(sets));
+	for (i = 0; i < ft->nr_runs && !rc; i++) {
+		r = ft->run[i].row;
+		run_sets(ft, i, v, sets, sizeof(sets));
 		rc = scenario_load_with(&s, c->row[r].scenario, NULL, sets, &ft->err);
 		scenario_free(&s);
 		if (rc)
-			fprintf(stderr, "%s:%d: [row.%s]: %s\n", c->file, c->row[r].line,
-				c->row[r].e.id, ft->err.msg);
+			fprintf(stderr, "%s:%d: [row.%s]%s: %s\n", c->file, c->row[r].line,
+				c->row[r].e.id, ft->run[i].base ? " (its baseline run)" : "",
+				ft->err.msg);
 	}
 	return rc;
 }
@@ -538,21 +721,39 @@ static int check_metrics(struct fit *ft)
 	return 0;
 }
 
+/* Run i's overrides without the parameters. */
+static void run_key(const struct fit *ft, int i, char *buf, size_t len)
+{
+	const struct scn_expect *e = &ft->c.row[ft->run[i].row].e;
+
+	snprintf(buf, len, "%s%s%s", e->set, ft->run[i].base && e->set[0] ? " " : "",
+		 ft->run[i].base ? e->baseline : "");
+}
+
+/* The run of row r (its baseline's if base), shared with an equal one. */
+static int add_run(struct fit *ft, int r, bool base)
+{
+	char a[2 * SCN_STR_MAX + 2], b[2 * SCN_STR_MAX + 2];
+	int i;
+
+	ft->run[ft->nr_runs] = (struct cal_run){ .row = r, .base = base };
+	run_key(ft, ft->nr_runs, a, sizeof(a));
+	for (i = 0; i < ft->nr_runs; i++) {
+		run_key(ft, i, b, sizeof(b));
+		if (!strcmp(ft->c.row[ft->run[i].row].scenario, ft->c.row[r].scenario) &&
+		    !strcmp(a, b))
+			return i;
+	}
+	return ft->nr_runs++;
+}
+
 static void share_runs(struct fit *ft)
 {
-	const struct calib *c = &ft->c;
-	int r, k;
+	int r;
 
-	for (r = 0; r < c->nr_rows; r++) {
-		ft->run_of[r] = r;
-		ft->run_no[r] = ft->nr_runs;
-		for (k = 0; k < r; k++)
-			if (!strcmp(c->row[k].scenario, c->row[r].scenario) &&
-			    !strcmp(c->row[k].e.set, c->row[r].e.set)) {
-				ft->run_of[r] = ft->run_of[k];
-				break;
-			}
-		ft->nr_runs += ft->run_of[r] == r;
+	for (r = 0; r < ft->c.nr_rows; r++) {
+		ft->row_run[r] = add_run(ft, r, false);
+		ft->base_run[r] = ft->c.row[r].e.baseline[0] ? add_run(ft, r, true) : NO_RUN;
 	}
 }
 
@@ -665,7 +866,7 @@ int cmd_calibrate(int argc, char **argv)
 		       2 * ft->c.nr_params * (SENS_STEPS + 1) + 1;
 	ft->memo = xcalloc((size_t)ft->max_memo, sizeof(*ft->memo));
 	share_runs(ft);
-	if (check_inputs(ft) || check_metrics(ft))
+	if (resolve_bases(ft) || check_inputs(ft) || check_metrics(ft))
 		goto out;
 	if (fit_and_probe(ft, edge)) {
 		rc = 1;
