@@ -32,7 +32,7 @@ struct load_ctx {
 	char			dir[CALIB_PATH_MAX];
 };
 
-static const char *const calibrate_keys[] = { "scenario", "iterations", NULL };
+static const char *const calibrate_keys[] = { "scenario", "iterations", "weight", NULL };
 static const char *const param_keys[] = { "host", "key", "keys", "min", "max", "start", NULL };
 static const char *const row_keys[] = {
 	"scenario", "metric", "value", "tolerance", "set", "baseline", "compare",
@@ -202,7 +202,11 @@ static void calibrate_key(struct load_ctx *x, const char *key, const char *v)
 		unknown_key(x, "calibrate", key, calibrate_keys);
 	else if (!strcmp(key, "scenario"))
 		set_path(x, x->c->scenario, v);
-	else if (parse_int(v, 1, CALIB_ITER_MAX, &n))
+	else if (!strcmp(key, "weight")) {
+		if (strcmp(v, "equal") && strcmp(v, "band"))
+			fail_at(x, x->lineno, "weight: '%s' is not equal or band", v);
+		x->c->band_weight = !strcmp(v, "band");
+	} else if (parse_int(v, 1, CALIB_ITER_MAX, &n))
 		fail_at(x, x->lineno, "iterations: '%s' is not an integer in [1, %d]", v,
 			CALIB_ITER_MAX);
 	else
@@ -498,4 +502,24 @@ double calib_sq_log_error(const struct calib_row *r, double x, double b)
 	double l = calib_log_error(r, x, b);
 
 	return isnan(l) ? CALIB_MISS : l * l;
+}
+
+double calib_band_log(const struct calib_row *r, double b)
+{
+	double v = calib_difference(r) ? b + r->e.value : r->e.value;
+	double half = r->e.tol_abs ? r->e.tol_abs : r->e.tol_rel * fabs(r->e.value);
+
+	if (!(v > 0) || !(half > 0) || !isfinite(v))
+		return NAN;
+	return log((v + half) / v);
+}
+
+double calib_term(const struct calib *c, const struct calib_row *r, double x, double b)
+{
+	double sq = calib_sq_log_error(r, x, b), w;
+
+	if (!c->band_weight || sq == CALIB_MISS)
+		return sq;
+	w = calib_band_log(r, b);
+	return isnan(w) ? CALIB_MISS : sq / (w * w);
 }

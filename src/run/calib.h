@@ -51,6 +51,7 @@ struct calib {
 	char		file[CALIB_PATH_MAX];
 	char		scenario[CALIB_PATH_MAX];	/* [calibrate] default, resolved */
 	int		iterations;
+	bool		band_weight;	/* weight = band: each term over its band's */
 	int		nr_params, nr_rows;
 	struct calib_param param[CALIB_MAX_PARAMS];
 	struct calib_row row[CALIB_MAX_ROWS];
@@ -83,5 +84,14 @@ double calib_log_error(const struct calib_row *r, double x, double b);
 /* Its square; CALIB_MISS when NAN (a run that produced nothing). */
 #define CALIB_MISS	100.0
 double calib_sq_log_error(const struct calib_row *r, double x, double b);
+/*
+ * The row's band in the same logarithm: log((value + half) / value) for
+ * a band value +- half (half = tol_abs or tol_rel * value), a difference
+ * row's with b + value for value; NAN when undefined.
+ */
+double calib_band_log(const struct calib_row *r, double b);
+/* The row's term of the objective: the squared log-error, over the
+ * squared band log if c weighs by band (CALIB_MISS stays unweighted). */
+double calib_term(const struct calib *c, const struct calib_row *r, double x, double b);
 
 #endif

@@ -191,6 +191,32 @@ static void test_difference(void **state)
 	assert_true(calib_sq_log_error(&r, 1, NAN) == CALIB_MISS);
 }
 
+/* weight = band: a term over its band's squared log. A ±2 % row 2 % low
+ * weighs (log 0.98 / log 1.02)^2 ~ 1.04; a ±10-point row at 30, 1 point
+ * off, (log(31/30) / log(40/30))^2 ~ 0.013; a difference row's band is
+ * taken at baseline + value: 2 points over 67.3. */
+static void test_band_weight(void **state)
+{
+	static struct calib c;
+	struct calib_row a = { .e = { .value = 939, .tol_rel = 0.02 } };
+	struct calib_row s = { .e = { .value = 30, .tol_abs = 10 } };
+	struct calib_row d = { .e = { .value = 0, .tol_abs = 2, .baseline = "x=1",
+				      .compare = "difference" } };
+	double t;
+
+	(void)state;
+	assert_true(fabs(calib_term(&c, &a, 939 * 0.98, NAN) - log(0.98) * log(0.98)) < 1e-15);
+	c.band_weight = true;
+	t = calib_term(&c, &a, 939 * 0.98, NAN);
+	assert_true(fabs(t - pow(log(0.98) / log(1.02), 2)) < 1e-12 && t > 1.03 && t < 1.05);
+	assert_true(fabs(calib_term(&c, &s, 31, NAN) - pow(log(31.0 / 30) / log(40.0 / 30), 2)) < 1e-12);
+	assert_true(fabs(calib_band_log(&d, 67.3) - log(69.3 / 67.3)) < 1e-12);
+	assert_true(fabs(calib_term(&c, &d, 2, 67.3) - 1) < 1e-12);	/* at the edge */
+	assert_true(calib_term(&c, &a, 0, NAN) == CALIB_MISS);
+	assert_string_equal(fails(edit("iterations = 50", "weight = bands")),
+			    "4: weight: 'bands' is not equal or band");
+}
+
 /* keys = irq softirq, factors 0.5 .. 2 from 1.25: thousandths inside,
  * each key's base scaled and rounded. */
 static void test_factor(void **state)
@@ -258,6 +284,7 @@ int main(void)
 		cmocka_unit_test(test_transform),
 		cmocka_unit_test(test_log_error),
 		cmocka_unit_test(test_difference),
+		cmocka_unit_test(test_band_weight),
 		cmocka_unit_test(test_factor),
 		cmocka_unit_test(test_overlap),
 	};

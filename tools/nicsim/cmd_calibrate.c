@@ -42,6 +42,7 @@
 #define SETS_MAX	(2 * SCN_STR_MAX + CALIB_MAX_PARAMS * CALIB_MAX_KEYS * \
 			 (3 * SCN_NAME_MAX + 32))
 #define MAX_RUNS	(2 * CALIB_MAX_ROWS)
+#define KEY_COLUMN	28	/* the report's key column */
 #define RAW_SLOTS	(2 * CALIB_MAX_ROWS)	/* rows' metrics, then baselines' */
 #define NO_RUN		(-1)
 
@@ -242,7 +243,7 @@ static const struct memo *evaluate(struct fit *ft, const int64_t *v)
 	for (r = 0; r < ft->c.nr_rows; r++) {
 		m->base[r] = raw[CALIB_MAX_ROWS + r];
 		m->fig[r] = row_figure(&ft->c.row[r].e, raw[r], m->base[r]);
-		m->f += calib_sq_log_error(&ft->c.row[r], m->fig[r], m->base[r]);
+		m->f += calib_term(&ft->c, &ft->c.row[r], m->fig[r], m->base[r]);
 	}
 	ft->nr_memo++;
 	return m;
@@ -446,6 +447,8 @@ static void key_text(const struct calib_param *p, char *buf, size_t len)
 		n += (size_t)snprintf(buf + n, len - n, "%s%s", k ? "," : "", p->keys[k]);
 	if (n < len)
 		snprintf(buf + n, len - n, "}");
+	if (strlen(buf) > KEY_COLUMN)	/* the keys are on the factor's own line */
+		snprintf(buf, len, "host.%s.cost.{%d keys}", p->host, p->nr_keys);
 }
 
 /* Under the table: each factor's keys, from their base to the fit. */
@@ -595,9 +598,9 @@ static int write_outputs(struct fit *ft, const char *tmp, const int64_t (*edge)[
 		goto fail;
 	fprintf(f, "nicsim calibrate %s\n", ft->c.file);
 	fprintf(f, "fit: Nelder-Mead, %d iterations%s, %d evaluations of %d run(s) each, "
-		"objective %.6g (sum of squared log-errors)\n\n", ft->iter,
+		"objective %.6g (sum of squared log-errors%s)\n\n", ft->iter,
 		ft->iter >= ft->c.iterations ? " (the cap)" : "", ft->nr_memo, ft->nr_runs,
-		fitted(ft)->f);
+		fitted(ft)->f, ft->c.band_weight ? ", each over its band's squared" : "");
 	report_params(ft, f, edge);
 	*out = report_rows(ft, f);
 	if (fclose(f))
