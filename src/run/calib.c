@@ -5,7 +5,7 @@
  *   [param.NAME] host, key (a [host.NAME.cost] key or clock) or keys (cost
  *                keys scaled by one factor), min, max, start
  *   [row.ID]     scenario, and the [expect.ID] keys metric, value,
- *                tolerance, set, baseline, compare, observation,
+ *                tolerance, set, baseline, compare, require, observation,
  *                published, source, note
  * Paths are relative to the file. Read with inih through a reader that
  * counts lines, so every message is FILE:LINE.
@@ -36,7 +36,7 @@ static const char *const calibrate_keys[] = { "scenario", "iterations", "weight"
 static const char *const param_keys[] = { "host", "key", "keys", "min", "max", "start", NULL };
 static const char *const row_keys[] = {
 	"scenario", "metric", "value", "tolerance", "set", "baseline", "compare",
-	"observation", "published", "source", "note", NULL
+	"require", "observation", "published", "source", "note", NULL
 };
 
 static void fail_at(struct load_ctx *x, int line, const char *fmt, ...)

@@ -71,8 +71,8 @@ json_t *validate_run_variant(const char *path, const char *include, const char *
  * The first condition of e's `require` that res does not meet, written
  * into why; false when all hold (or there are none).
  */
-static bool work_missing(const struct scn_expect *e, json_t *res, const char *run,
-			 char *why, size_t len)
+bool validate_work_missing(const struct scn_expect *e, json_t *res, const char *run,
+			   char *why, size_t len)
 {
 	struct scn_cond c;
 	char dummy[8];
@@ -111,7 +111,7 @@ static int baseline_figure(const char *path, const char *include, const struct s
 	if (!res)
 		return -1;
 	b = validate_metric(res, e->metric);
-	if (!why[0] && work_missing(e, res, "baseline ", why, len))
+	if (!why[0] && validate_work_missing(e, res, "baseline ", why, len))
 		b = NAN;
 	json_decref(res);
 	if (!strcmp(e->compare, "difference"))
@@ -168,7 +168,7 @@ static int check_row(const char *path, const char *include, const struct scn_exp
 	double x = validate_metric(res, e->metric);
 	bool ok;
 
-	if (work_missing(e, res, "", why, sizeof(why)))
+	if (validate_work_missing(e, res, "", why, sizeof(why)))
 		x = NAN;
 	if (e->baseline[0] && baseline_figure(path, include, e, &x, why, sizeof(why), err))
 		return -1;

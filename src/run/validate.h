@@ -23,6 +23,10 @@ json_t *validate_run_variant(const char *path, const char *include, const char *
 			     struct scn_error *err);
 /* A number (or boolean, as 0/1) at a dotted results path; NAN if none. */
 double validate_metric(json_t *results, const char *path);
+/* Does res fail one of e's `require` conditions? why says which ("the
+ * RUNrun did not do its work: ..."). */
+bool validate_work_missing(const struct scn_expect *e, json_t *res, const char *run,
+			   char *why, size_t len);
 void validate_header(FILE *out);
 /* "N of M published figures reproduced (K more used for calibration)". */
 void validate_headline(FILE *out, const struct validate_count *c);

@@ -79,6 +79,13 @@ grep -q "^page .*host.dut.cost.{irq,softirq}" "$T/of/report.txt" &&
 	fail "report of a factor: $(cat "$T/of/report.txt")"
 grep -q "^D  *hosts.dut.cpu_busy_pct " "$T/of/report.txt" || fail "row D: $(cat "$T/of/report.txt")"
 
+# require: a row whose run (or baseline run) did not do its work is
+# outside whatever its figure, and the report says why.
+sed 's/^baseline = /require = apps.http.goodput_mbps>=100000\nbaseline = /' "$T/c.ini" >"$T/r.ini"
+"$NICSIM" calibrate "$T/r.ini" --out "$T/or" >"$T/stdout" 2>"$T/err"
+[ $? = 1 ] && grep -q "^D  .* OUTSIDE (a run failed its require)\$" "$T/or/report.txt" ||
+	fail "an unmet require: $(cat "$T/err" "$T/or/report.txt")"
+
 # --out: a directory nicsim did not write is refused before any run.
 good >"$T/c.ini"
 mkdir "$T/mine" && echo precious >"$T/mine/f"

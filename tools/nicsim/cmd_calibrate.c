@@ -53,7 +53,15 @@ struct memo {
 	int64_t		v[CALIB_MAX_PARAMS];
 	double		fig[CALIB_MAX_ROWS];
 	double		base[CALIB_MAX_ROWS];
+	bool		unmet[CALIB_MAX_ROWS];	/* a run failed the row's require */
 	double		f;
+};
+
+/* What a worker sends back: every row's metric and its baseline's, and
+ * whether that run met the row's `require`. */
+struct raw {
+	double		x[RAW_SLOTS];
+	bool		unmet[RAW_SLOTS];
 };
 
 /* A distinct run: a row's scenario with its set, and its baseline on top
@@ -114,73 +122,97 @@ static void run_sets(const struct fit *ft, int i, const int64_t *v, char *buf, s
 		n = param_sets(&c->param[p], v[p], buf, len, n);
 }
 
-/* Run i at v; the metric of every row that uses it into raw: raw[r] for
- * a row's run, raw[CALIB_MAX_ROWS + r] for its baseline (NAN on a failed
- * run). */
-static void run_one(const struct fit *ft, int i, const int64_t *v, double *raw)
+/* Does run result res fail row r's `require`? */
+static bool unmet(const struct fit *ft, int r, json_t *res)
+{
+	char why[8];
+
+	return res && validate_work_missing(&ft->c.row[r].e, res, "", why, sizeof(why));
+}
+
+/* Run i at v; the metric of every row that uses it into raw: slot r for
+ * a row's run, CALIB_MAX_ROWS + r for its baseline (NAN on a failed
+ * run), with whether the run met the row's `require`. */
+static void run_one(const struct fit *ft, int i, const int64_t *v, struct raw *raw)
 {
 	char sets[SETS_MAX];
 	struct scn_error err;
 	json_t *res;
-	int r;
+	int r, k;
 
 	run_sets(ft, i, v, sets, sizeof(sets));
 	res = validate_run_variant(ft->c.row[ft->run[i].row].scenario, NULL, sets, &err);
 	for (r = 0; r < ft->c.nr_rows; r++) {
 		double x = res ? validate_metric(res, ft->c.row[r].e.metric) : NAN;
 
-		if (ft->row_run[r] == i)
-			raw[r] = x;
-		if (ft->base_run[r] == i)
-			raw[CALIB_MAX_ROWS + r] = x;
+		for (k = 0; k < 2; k++) {
+			int slot = k ? CALIB_MAX_ROWS + r : r;
+
+			if ((k ? ft->base_run[r] : ft->row_run[r]) != i)
+				continue;
+			raw->x[slot] = x;
+			raw->unmet[slot] = unmet(ft, r, res);
+		}
 	}
 	json_decref(res);
 }
 
 /* Worker w of n: the runs numbered w, w + n, ...; their metrics written
  * to fd. */
-static void worker(const struct fit *ft, const int64_t *v, int w, int n, int fd)
+static void raw_init(struct raw *raw)
 {
-	double raw[RAW_SLOTS];
 	int i;
 
+	memset(raw, 0, sizeof(*raw));
 	for (i = 0; i < RAW_SLOTS; i++)
-		raw[i] = NAN;
+		raw->x[i] = NAN;
+}
+
+static void worker(const struct fit *ft, const int64_t *v, int w, int n, int fd)
+{
+	struct raw raw;
+	int i;
+
+	raw_init(&raw);
 	for (i = w; i < ft->nr_runs; i += n)
-		run_one(ft, i, v, raw);
-	_exit(write(fd, raw, sizeof(raw)) == (ssize_t)sizeof(raw) ? 0 : 1);
+		run_one(ft, i, v, &raw);
+	_exit(write(fd, &raw, sizeof(raw)) == (ssize_t)sizeof(raw) ? 0 : 1);
 }
 
 /* Collect worker w's metrics (of its runs only) and the worker; -1 if it
  * failed. */
-static int collect(const struct fit *ft, int w, int n, int fd, pid_t pid, double *raw)
+static int collect(const struct fit *ft, int w, int n, int fd, pid_t pid, struct raw *raw)
 {
-	double part[RAW_SLOTS];
-	int r, status, rc = 0;
+	struct raw part;
+	int r, status, rc = 0, s;
 
-	if (read(fd, part, sizeof(part)) != (ssize_t)sizeof(part))
+	if (read(fd, &part, sizeof(part)) != (ssize_t)sizeof(part))
 		rc = -1;
 	close(fd);
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status))
 		rc = -1;
 	for (r = 0; !rc && r < ft->c.nr_rows; r++) {
-		if (ft->row_run[r] % n == w)
-			raw[r] = part[r];
-		if (ft->base_run[r] != NO_RUN && ft->base_run[r] % n == w)
-			raw[CALIB_MAX_ROWS + r] = part[CALIB_MAX_ROWS + r];
+		if (ft->row_run[r] % n == w) {
+			raw->x[r] = part.x[r];
+			raw->unmet[r] = part.unmet[r];
+		}
+		s = CALIB_MAX_ROWS + r;
+		if (ft->base_run[r] != NO_RUN && ft->base_run[r] % n == w) {
+			raw->x[s] = part.x[s];
+			raw->unmet[s] = part.unmet[s];
+		}
 	}
 	return rc;
 }
 
 /* Metrics of every run at v, the runs on ft->jobs workers (no more than
  * there are runs); -1 if a worker could not be started or failed. */
-static int run_all(const struct fit *ft, const int64_t *v, double *raw)
+static int run_all(const struct fit *ft, const int64_t *v, struct raw *raw)
 {
 	int n = MIN(ft->jobs, ft->nr_runs), w, r, rc = 0, fd[MAX_JOBS][2];
 	pid_t pid[MAX_JOBS];
 
-	for (r = 0; r < RAW_SLOTS; r++)
-		raw[r] = NAN;
+	raw_init(raw);
 	if (n <= 1) {
 		for (r = 0; r < ft->nr_runs; r++)
 			run_one(ft, r, v, raw);
@@ -226,7 +258,7 @@ static double row_figure(const struct scn_expect *e, double x, double b)
 static const struct memo *evaluate(struct fit *ft, const int64_t *v)
 {
 	size_t sz = sizeof(int64_t) * (size_t)ft->c.nr_params;
-	double raw[RAW_SLOTS];
+	struct raw raw;
 	struct memo *m;
 	int i, r;
 
@@ -238,12 +270,14 @@ static const struct memo *evaluate(struct fit *ft, const int64_t *v)
 	m = &ft->memo[ft->nr_memo];
 	memset(m, 0, sizeof(*m));
 	memcpy(m->v, v, sz);
-	if (run_all(ft, v, raw))
+	if (run_all(ft, v, &raw))
 		return NULL;
 	for (r = 0; r < ft->c.nr_rows; r++) {
-		m->base[r] = raw[CALIB_MAX_ROWS + r];
-		m->fig[r] = row_figure(&ft->c.row[r].e, raw[r], m->base[r]);
-		m->f += calib_term(&ft->c, &ft->c.row[r], m->fig[r], m->base[r]);
+		m->base[r] = raw.x[CALIB_MAX_ROWS + r];
+		m->fig[r] = row_figure(&ft->c.row[r].e, raw.x[r], m->base[r]);
+		m->unmet[r] = raw.unmet[r] || raw.unmet[CALIB_MAX_ROWS + r];
+		m->f += m->unmet[r] ? CALIB_MISS :
+			calib_term(&ft->c, &ft->c.row[r], m->fig[r], m->base[r]);
 	}
 	ft->nr_memo++;
 	return m;
@@ -360,7 +394,7 @@ static int minimise(struct fit *ft)
 
 static bool row_in(const struct fit *ft, const struct memo *m, int r)
 {
-	return scenario_expect_pass(&ft->c.row[r].e, m->fig[r]);
+	return !m->unmet[r] && scenario_expect_pass(&ft->c.row[r].e, m->fig[r]);
 }
 
 /* Do the rows inside at the fit stay inside at m? */
@@ -533,7 +567,8 @@ static int report_rows(struct fit *ft, FILE *f)
 		band_text(e, band, sizeof(band));
 		fprintf(f, "%-10s %-40s %14.6g %-22s %+10.4f %s\n", e->id, e->metric,
 			b->fig[r], band, calib_log_error(&ft->c.row[r], b->fig[r], b->base[r]),
-			in ? "inside" : "OUTSIDE");
+			in ? "inside" : b->unmet[r] ? "OUTSIDE (a run failed its require)" :
+			"OUTSIDE");
 		out += !in;
 	}
 	fprintf(f, "\nrows outside their bands:");
