@@ -236,10 +236,11 @@ void validate_headline(FILE *out, const struct validate_count *c)
 	fprintf(out, "%d of %d published figures reproduced (%d more used for calibration",
 		n, m, c->cal_rows);
 	if (c->cal_failed)
-		fprintf(out, ", %d of them outside its band", c->cal_failed);
+		fprintf(out, ", %d of them outside %s", c->cal_failed,
+			c->cal_failed == 1 ? "its band" : "their bands");
 	fprintf(out, ")");
 	if (c->dep_passed)
-		fprintf(out, "; %d of the %d use those fitted constants (dep)",
-			c->dep_passed, n);
+		fprintf(out, "; %d of the %d %s a calibration row's application (dep)",
+			c->dep_passed, n, c->dep_passed == 1 ? "shares" : "share");
 	fprintf(out, "\n");
 }
