@@ -85,7 +85,7 @@ int main(int argc, char **argv)
 		strncat(sets, argv[i], sizeof(sets) - strlen(sets) - 2);
 		strcat(sets, " ");
 	}
-	if (scenario_load_with(&s, argv[first], sets, &err)) {
+	if (scenario_load_with(&s, argv[first], NULL, sets, &err)) {
 		fprintf(stderr, "%s\n", err.msg);
 		return 2;
 	}

@@ -192,6 +192,14 @@ int scenario_load(struct scenario *s, const char *path, struct scn_error *err);
 /* Load an open stream; name is used in messages and origins. */
 int scenario_load_stream(struct scenario *s, FILE *f, const char *name,
 			 struct scn_error *err);
+/* Apply FILE's [host.NAME.cost] sections (nothing else; NAME a host of s)
+ * on top of s: `--include`. 0, or -1 with a FILE:LINE err. */
+int scenario_include(struct scenario *s, const char *path, struct scn_error *err);
+/* One [expect.ID] key of e, parsed as a scenario file would: 0, or -1
+ * with why (no prefix). scenario_expect_defaults first. */
+int scenario_expect_key(struct scn_expect *e, const char *key, const char *value,
+			char *why, size_t len);
+void scenario_expect_defaults(struct scn_expect *e);
 /* Apply one "section.key=value" override. */
 int scenario_set(struct scenario *s, const char *arg, struct scn_error *err);
 /* Apply blank-separated overrides, e.g. an expectation's `set`. */

@@ -273,7 +273,8 @@ static void variants_section(FILE *out, const char *dir, const struct report_var
 	}
 }
 
-static void validation_section(FILE *out, const char *scenario)
+/* The scenario's rows, under --include FILE if the runs had one. */
+static void validation_section(FILE *out, const char *scenario, const char *include)
 {
 	struct validate_count cnt = { 0 };
 	struct scn_error err = { { 0 } };
@@ -283,14 +284,20 @@ static void validation_section(FILE *out, const char *scenario)
 	int rc;
 
 	validate_header(m);
-	rc = validate_file(scenario, m, &cnt, &err);
+	rc = validate_file(scenario, include, m, &cnt, &err);
 	fclose(m);
 	if (!rc && !cnt.rows) {
 		free(text);
 		return;
 	}
-	fprintf(out, "<h2>Validation</h2>\n<p>%d published observation(s) of this scenario, %d outside their band (<code>nicsim validate</code>, each row with its own overrides).</p>\n<pre>",
+	fprintf(out, "<h2>Validation</h2>\n<p>%d published observation(s) of this scenario, %d outside their band (<code>nicsim validate</code>, each row with its own overrides",
 		cnt.rows, cnt.failed);
+	if (include) {
+		fputs(", under <code>--include ", out);
+		html_str(out, include);
+		fputs("</code>", out);
+	}
+	fputs(").</p>\n<pre>", out);
 	html_str(out, rc ? err.msg : text);
 	fputs("</pre>\n", out);
 	free(text);
@@ -346,7 +353,8 @@ static int app_list(json_t *res, struct plot_app *apps, int max)
 	return n;
 }
 
-int report_page(const char *dir, const char *scenario, const char *command,
+int report_page(const char *dir, const char *scenario, const char *include,
+		const char *command,
 		const struct report_variant *v, int nv, char *msg, size_t len)
 {
 	struct plot_input in[MAX_RUNS];
@@ -392,7 +400,7 @@ int report_page(const char *dir, const char *scenario, const char *command,
 	metrics_section(out, res, v, nv);
 	plots_section(out, dir, plots, np, v, nv, why);
 	variants_section(out, dir, v, nv);
-	validation_section(out, scenario);
+	validation_section(out, scenario, include);
 	fputs("<h2>Scenario</h2>\n", out);
 	pre_file(out, NULL, scenario);
 	fprintf(out, "<p><small>nicsim %s &middot; same scenario and seed, same page.</small></p>\n</body></html>\n",

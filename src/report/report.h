@@ -21,7 +21,8 @@ struct report_variant {
 };
 
 /* Plots and index.html in dir, for the runs already written there. */
-int report_page(const char *dir, const char *scenario, const char *command,
+int report_page(const char *dir, const char *scenario, const char *include,
+		const char *command,
 		const struct report_variant *v, int nv, char *msg, size_t len);
 
 #endif

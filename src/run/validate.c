@@ -14,16 +14,17 @@
 #include "run/world.h"
 #include "core/util.h"
 
-int scenario_load_with(struct scenario *s, const char *path, const char *sets,
-		       struct scn_error *err)
+int scenario_load_with(struct scenario *s, const char *path, const char *include,
+		       const char *sets, struct scn_error *err)
 {
 	scenario_init(s);
-	if (scenario_load(s, path, err) || (sets && scenario_set_list(s, sets, err)))
+	if (scenario_load(s, path, err) || (include && scenario_include(s, include, err)) ||
+	    (sets && scenario_set_list(s, sets, err)))
 		return -1;
 	return scenario_check(s, err);
 }
 
-static double metric_value(json_t *results, const char *path)
+double validate_metric(json_t *results, const char *path)
 {
 	json_t *v = json_path(results, path);
 
@@ -47,15 +48,15 @@ static void tolerance_text(const struct scn_expect *e, char *buf, size_t len)
 		snprintf(buf, len, "%g +-%g", e->value, e->tol_abs);
 }
 
-/* Run the scenario once for the overrides `sets`; NULL + err on failure. */
-static json_t *run_variant(const char *path, const char *sets, struct scn_error *err)
+json_t *validate_run_variant(const char *path, const char *include, const char *sets,
+			     struct scn_error *err)
 {
 	struct scenario s;
 	struct world w;
 	json_t *res = NULL;
 
 	memset(&w, 0, sizeof(w));
-	if (!scenario_load_with(&s, path, sets, err) && !world_build(&w, &s, err)) {
+	if (!scenario_load_with(&s, path, include, sets, err) && !world_build(&w, &s, err)) {
 		if (world_run(&w, NULL, NULL))
 			*err = w.limit;
 		else
@@ -70,16 +71,16 @@ static json_t *run_variant(const char *path, const char *sets, struct scn_error 
  * The first condition of e's `require` that res does not meet, written
  * into why; false when all hold (or there are none).
  */
-static bool work_missing(const struct scn_expect *e, json_t *res, const char *run,
-			 char *why, size_t len)
+bool validate_work_missing(const struct scn_expect *e, json_t *res, const char *run,
+			   char *why, size_t len)
 {
 	struct scn_cond c;
 	char dummy[8];
 	size_t pos = 0;
 
 	while (scn_cond_next(e->require, &pos, &c, dummy, sizeof(dummy)) > 0) {
-		double a = metric_value(res, c.lhs);
-		double b = c.rhs_is_num ? c.num : metric_value(res, c.rhs);
+		double a = validate_metric(res, c.lhs);
+		double b = c.rhs_is_num ? c.num : validate_metric(res, c.rhs);
 
 		if (scn_cond_holds(&c, a, b))
 			continue;
@@ -98,7 +99,7 @@ static bool work_missing(const struct scn_expect *e, json_t *res, const char *ru
  * second run (set, then baseline): their ratio (NAN over a zero) or their
  * difference. -1 with err if the second run fails; a baseline run that did
  * not do its work makes *x NAN and says why. */
-static int baseline_figure(const char *path, const struct scn_expect *e, double *x,
+static int baseline_figure(const char *path, const char *include, const struct scn_expect *e, double *x,
 			   char *why, size_t len, struct scn_error *err)
 {
 	char sets[2 * SCN_STR_MAX + 2];
@@ -106,11 +107,11 @@ static int baseline_figure(const char *path, const struct scn_expect *e, double 
 	double b;
 
 	snprintf(sets, sizeof(sets), "%s %s", e->set, e->baseline);
-	res = run_variant(path, sets, err);
+	res = validate_run_variant(path, include, sets, err);
 	if (!res)
 		return -1;
-	b = metric_value(res, e->metric);
-	if (!why[0] && work_missing(e, res, "baseline ", why, len))
+	b = validate_metric(res, e->metric);
+	if (!why[0] && validate_work_missing(e, res, "baseline ", why, len))
 		b = NAN;
 	json_decref(res);
 	if (!strcmp(e->compare, "difference"))
@@ -160,16 +161,16 @@ static void print_row(FILE *out, const struct scn_expect *e, const char *figure,
 
 /* Check one expectation on its run's results res; -1 + err if a baseline
  * run fails. */
-static int check_row(const char *path, const struct scn_expect *e, json_t *res,
+static int check_row(const char *path, const char *include, const struct scn_expect *e, json_t *res,
 		     FILE *out, struct validate_count *cnt, struct scn_error *err)
 {
 	char why[SCN_STR_MAX + 128] = "", figure[32];
-	double x = metric_value(res, e->metric);
+	double x = validate_metric(res, e->metric);
 	bool ok;
 
-	if (work_missing(e, res, "", why, sizeof(why)))
+	if (validate_work_missing(e, res, "", why, sizeof(why)))
 		x = NAN;
-	if (e->baseline[0] && baseline_figure(path, e, &x, why, sizeof(why), err))
+	if (e->baseline[0] && baseline_figure(path, include, e, &x, why, sizeof(why), err))
 		return -1;
 	ok = !why[0] && scenario_expect_pass(e, x);
 	if (!ok && !why[0])
@@ -180,7 +181,7 @@ static int check_row(const char *path, const struct scn_expect *e, json_t *res,
 }
 
 /* The results of one expectation's run: rows with the same `set` share it. */
-static json_t *shared_run(const char *path, const struct scenario *base, int i,
+static json_t *shared_run(const char *path, const char *include, const struct scenario *base, int i,
 			  json_t **res, struct scn_error *err)
 {
 	int j;
@@ -188,10 +189,10 @@ static json_t *shared_run(const char *path, const struct scenario *base, int i,
 	for (j = 0; j < i; j++)
 		if (res[j] && !strcmp(base->expect[j].set, base->expect[i].set))
 			return res[i] = json_incref(res[j]);
-	return res[i] = run_variant(path, base->expect[i].set, err);
+	return res[i] = validate_run_variant(path, include, base->expect[i].set, err);
 }
 
-int validate_file(const char *path, FILE *out, struct validate_count *cnt,
+int validate_file(const char *path, const char *include, FILE *out, struct validate_count *cnt,
 		  struct scn_error *err)
 {
 	struct scenario base;
@@ -199,7 +200,7 @@ int validate_file(const char *path, FILE *out, struct validate_count *cnt,
 	int i, rc = 0;
 
 	scenario_init(&base);
-	if (scenario_load(&base, path, err) || scenario_check(&base, err)) {
+	if (scenario_load_with(&base, path, include, NULL, err)) {
 		scenario_free(&base);
 		return -1;
 	}
@@ -209,10 +210,10 @@ int validate_file(const char *path, FILE *out, struct validate_count *cnt,
 
 		if (e->unmodelled[0])
 			print_row(out, e, "-", false, e->unmodelled, cnt);
-		else if (!shared_run(path, &base, i, res, err))
+		else if (!shared_run(path, include, &base, i, res, err))
 			rc = -1;
 		else
-			rc = check_row(path, e, res[i], out, cnt, err);
+			rc = check_row(path, include, e, res[i], out, cnt, err);
 	}
 	for (i = 0; i < base.nr_expect; i++)
 		json_decref(res[i]);
@@ -235,10 +236,11 @@ void validate_headline(FILE *out, const struct validate_count *c)
 	fprintf(out, "%d of %d published figures reproduced (%d more used for calibration",
 		n, m, c->cal_rows);
 	if (c->cal_failed)
-		fprintf(out, ", %d of them outside its band", c->cal_failed);
+		fprintf(out, ", %d of them outside %s", c->cal_failed,
+			c->cal_failed == 1 ? "its band" : "their bands");
 	fprintf(out, ")");
 	if (c->dep_passed)
-		fprintf(out, "; %d of the %d use those fitted constants (dep)",
-			c->dep_passed, n);
+		fprintf(out, "; %d of the %d %s a calibration row's application (dep)",
+			c->dep_passed, n, c->dep_passed == 1 ? "shares" : "share");
 	fprintf(out, "\n");
 }

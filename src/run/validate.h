@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <jansson.h>
 #include "nicsim/scenario.h"
 
 struct validate_count {
@@ -13,14 +14,24 @@ struct validate_count {
 	int dep_passed;			/* passed checks sharing a calibration row's constants */
 };
 
-/* Load a scenario and apply space-separated key=value overrides, then check. */
-int scenario_load_with(struct scenario *s, const char *path, const char *sets,
-		       struct scn_error *err);
+/* Load a scenario, apply an --include file (or NULL) and space-separated
+ * key=value overrides (or NULL), then check. */
+int scenario_load_with(struct scenario *s, const char *path, const char *include,
+		       const char *sets, struct scn_error *err);
+/* Run the scenario once so loaded; its results, or NULL + err. */
+json_t *validate_run_variant(const char *path, const char *include, const char *sets,
+			     struct scn_error *err);
+/* A number (or boolean, as 0/1) at a dotted results path; NAN if none. */
+double validate_metric(json_t *results, const char *path);
+/* Does res fail one of e's `require` conditions? why says which ("the
+ * RUNrun did not do its work: ..."). */
+bool validate_work_missing(const struct scn_expect *e, json_t *res, const char *run,
+			   char *why, size_t len);
 void validate_header(FILE *out);
 /* "N of M published figures reproduced (K more used for calibration)". */
 void validate_headline(FILE *out, const struct validate_count *c);
 /* Run every expectation of one file, printing a row each. -1 + err. */
-int validate_file(const char *path, FILE *out, struct validate_count *cnt,
+int validate_file(const char *path, const char *include, FILE *out, struct validate_count *cnt,
 		  struct scn_error *err);
 
 #endif

@@ -399,6 +399,7 @@ struct load_ctx {
 	int			lineno;
 	bool			failed;
 	bool			in_section;
+	bool			include;	/* only [host.NAME.cost] of known hosts */
 	struct scn_section	sec;
 	void			*base;		/* the section's struct */
 	char			line[SCN_LINE_MAX + 1];
@@ -479,6 +480,29 @@ static char *clean_line(struct load_ctx *c)
 	return trim(p);
 }
 
+/* An --include file sets the costs of hosts the scenario has, nothing
+ * else: its other sections would change what the scenario is. */
+static int include_section(const struct scenario *s, const struct scn_section *sec,
+			   char *why, size_t len)
+{
+	const char *names[SCN_MAX_HOSTS + 1];
+	int i;
+
+	if (sec->kind != SCN_COST) {
+		snprintf(why, len, "an included file holds only [host.NAME.cost] sections");
+		return -1;
+	}
+	if (scenario_host_c(s, sec->name))
+		return 0;
+	for (i = 0; i < s->nr_hosts; i++)
+		names[i] = s->hosts[i].name;
+	names[i] = NULL;
+	snprintf(why, len, "the scenario has no host '%s'%s%s%s", sec->name,
+		 i ? "; did you mean '" : "", i ? scn_closest(sec->name, names) : "",
+		 i ? "'?" : "");
+	return -1;
+}
+
 static int section_line(struct load_ctx *c, char *p, char *buf, int num)
 {
 	struct scn_loc loc = { c->path, c->lineno, NULL };
@@ -494,6 +518,7 @@ static int section_line(struct load_ctx *c, char *p, char *buf, int num)
 	p[n - 1] = '\0';
 	name = trim(p + 1);
 	if (section_parse(name, &c->sec, why, sizeof(why)) ||
+	    (c->include && include_section(c->s, &c->sec, why, sizeof(why))) ||
 	    !(c->base = section_base(c->s, &c->sec, &loc, why, sizeof(why)))) {
 		load_fail(c, "%s", why);
 		return -1;
@@ -575,13 +600,13 @@ static int on_pair(void *user, const char *section, const char *key,
 	return 1;
 }
 
-int scenario_load_stream(struct scenario *s, FILE *f, const char *name,
-			 struct scn_error *err)
+static int load_stream(struct scenario *s, FILE *f, const char *name, bool include,
+		       struct scn_error *err)
 {
 	struct load_ctx *c = xcalloc(1, sizeof(*c));
 	int rc;
 
-	snprintf(s->file, sizeof(s->file), "%s", name);
+	c->include = include;
 	c->s = s;
 	c->f = f;
 	c->path = name;
@@ -594,6 +619,45 @@ int scenario_load_stream(struct scenario *s, FILE *f, const char *name,
 	rc = c->failed ? -1 : 0;
 	free(c);
 	return rc;
+}
+
+int scenario_load_stream(struct scenario *s, FILE *f, const char *name,
+			 struct scn_error *err)
+{
+	snprintf(s->file, sizeof(s->file), "%s", name);
+	return load_stream(s, f, name, false, err);
+}
+
+int scenario_include(struct scenario *s, const char *path, struct scn_error *err)
+{
+	struct scn_loc loc = { path, 0, NULL };
+	FILE *f = fopen(path, "r");
+	int rc;
+
+	if (!f) {
+		loc_error(&loc, err, strerror(errno));
+		return -1;
+	}
+	rc = load_stream(s, f, path, true, err);
+	fclose(f);
+	return rc;
+}
+
+int scenario_expect_key(struct scn_expect *e, const char *key, const char *value,
+			char *why, size_t len)
+{
+	const struct scn_key *k = scn_key_find(SCN_EXPECT, key);
+
+	if (!k) {
+		snprintf(why, len, "unknown key '%s'", key);
+		return -1;
+	}
+	return scn_key_parse(k, e, value, why, len);
+}
+
+void scenario_expect_defaults(struct scn_expect *e)
+{
+	scn_kind_defaults(SCN_EXPECT, e);
 }
 
 int scenario_load(struct scenario *s, const char *path, struct scn_error *err)

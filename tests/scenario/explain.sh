@@ -36,12 +36,12 @@ grep -q "main limiter: stopped" "$T/bql.txt" && grep -q "BQL stopped TX queue" "
 	grep -q "more than 16 descriptors were sent" "$T/bql.txt" ||
 	fail "the BQL stall is not explained: $(cat "$T/bql.txt")"
 echo "ok: explain names BQL waiting for a TX-done that tx-frames 16 never raises"
-# TSQ under the 2013 timer reclaim: the era's rule with the run's numbers,
+# TSQ under the timer reclaim (B8): the era's rule with the run's numbers,
 # the jiffy srtt that keeps pacing_rate >> 10 under the sysctl, and a
 # remedy that removes the limiter
-f=$SRC/scenarios/mvneta-2013-netperf.ini
+f=$SRC/scenarios/mvneta-2014-iperf-timer.ini
 "$NICSIM" explain "$f" --set sim.duration=2s >"$T/tsq.txt" || fail "explain tsq"
-grep -q "main limiter: tsq" "$T/tsq.txt" || fail "A3 not TSQ-limited: $(cat "$T/tsq.txt")"
+grep -q "main limiter: tsq" "$T/tsq.txt" || fail "B8 not TSQ-limited: $(cat "$T/tsq.txt")"
 grep -q "limit = max(tcp_limit_output_bytes, pacing_rate >> 10)" "$T/tsq.txt" || fail "no TSQ rule"
 read -r held lim < <(sed -n 's/.*at the last stop it held \([0-9]*\) B against \([0-9]*\) B.*/\1 \2/p' "$T/tsq.txt")
 [ -n "$held" ] && [ "$held" -gt "$lim" ] || fail "last stop: held '$held' not above limit '$lim'"
@@ -49,4 +49,4 @@ grep -q "srtt8 = 1[1-5] " "$T/tsq.txt" || fail "no jiffy srtt explanation: $(cat
 grep -q "tx_reclaim = rx-poll" "$T/tsq.txt" || fail "no remedy"
 "$NICSIM" explain "$f" --set sim.duration=2s --set host.dut.tx_reclaim=rx-poll >"$T/rx.txt" || fail "explain rx-poll"
 grep -q "main limiter: tsq" "$T/rx.txt" && fail "rx-poll still TSQ-limited: $(cat "$T/rx.txt")"
-echo "ok: explain gives A3's TSQ rule, limit and srtt lock-in; its remedy lifts the limit"
+echo "ok: explain gives B8's TSQ rule, limit and srtt lock-in; its remedy lifts the limit"

@@ -94,7 +94,8 @@ done
 n=$(check "$ping" "${issue[@]}") || fail "the issue's case: a printed remedy does not fix it"
 [ "$n" -ge 2 ] || fail "the issue's case: $n remedies checked"
 total=$((total + n))
-n=$(check "$SRC/scenarios/mvneta-2013-netperf.ini" --set sim.duration=3s --set host.dut.kernel=3.12-rc) ||
+n=$(check "$SRC/scenarios/mvneta-2013-netperf.ini" --set sim.duration=3s --set host.dut.kernel=3.12-rc \
+	--set app.netperf.size=128KiB) ||
 	fail "netperf on 3.12-rc: a printed remedy does not fix it"
 total=$((total + n))
 n=$(check "$SRC/scenarios/mvneta-2015-txqueues.ini" --set sim.duration=3s --set host.dut.driver=mvneta-6.x \

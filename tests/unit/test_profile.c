@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 #include <cmocka.h>
 #include "core/names.h"
 #include "host/profile.h"
@@ -135,6 +137,36 @@ static void test_names_resolve(void **state)
 	assert_null(kprofile_find("3.12.0"));
 }
 
+/*
+ * The armada-370 profile holds the shipped calibration's fitted values:
+ * every "key = value" of calibration/fitted/armada-370/fitted.ini
+ * (nicsim calibrate calibration/armada-370.ini) equals the profile's cost.
+ */
+static void test_armada370_fitted(void **state)
+{
+	const struct platform *p = platform_find("armada-370");
+	const uint32_t *cost = (const uint32_t *)&p->cost;
+	char line[256], key[64];
+	long long v;
+	int i, n = 0;
+	FILE *f = fopen(NICSIM_SOURCE_DIR "/calibration/fitted/armada-370/fitted.ini", "r");
+
+	(void)state;
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%63s = %lld", key, &v) != 2)
+			continue;
+		for (i = 0; i < COST_NR && strcmp(cpu_cost_names[i], key); i++)
+			;
+		assert_true(i < COST_NR);
+		if (cost[i] != v)
+			fail_msg("armada-370 %s = %u, fitted %lld", key, cost[i], v);
+		n++;
+	}
+	fclose(f);
+	assert_true(n >= 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -146,6 +178,7 @@ int main(void)
 		cmocka_unit_test(test_so_sndbuf),
 		cmocka_unit_test(test_wmem_defaults),
 		cmocka_unit_test(test_max_header),
+		cmocka_unit_test(test_armada370_fitted),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

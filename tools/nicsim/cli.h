@@ -8,6 +8,7 @@ int cmd_probes(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
+int cmd_calibrate(int argc, char **argv);
 /* Shipped scenarios: $NICSIM_SCENARIOS or the source tree's scenarios/. */
 const char *scenarios_dir(void);
 #endif

@@ -127,34 +127,53 @@ int cmd_list(int argc, char **argv)
 	return 0;
 }
 
+/* validate's arguments: scenario files and --include FILE; -1 after a
+ * message. The files are moved to the front of argv. */
+static int validate_args(int argc, char **argv, const char **include, int *nfiles)
+{
+	int i;
+
+	*nfiles = 0;
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--include") && i + 1 < argc) {
+			*include = argv[++i];
+		} else if (argv[i][0] == '-') {
+			fprintf(stderr, "nicsim validate: unknown option '%s' (it takes scenario "
+				"files and --include FILE; rows carry their own overrides in "
+				"'set')\n", argv[i]);
+			return -1;
+		} else {
+			argv[1 + (*nfiles)++] = argv[i];
+		}
+	}
+	return 0;
+}
+
 int cmd_validate(int argc, char **argv)
 {
 	struct validate_count cnt = { 0 };
 	struct scn_error err;
+	const char *include = NULL;
 	char **v = NULL;
-	int n, i, rc = 0;
+	int n, i, rc = 0, nfiles;
 
-	for (i = 1; i < argc; i++)
-		if (argv[i][0] == '-') {
-			fprintf(stderr, "nicsim validate: unknown option '%s' (it takes scenario "
-				"files; rows carry their own overrides in 'set')\n", argv[i]);
-			return 2;
-		}
-	if (argc > 1) {
+	if (validate_args(argc, argv, &include, &nfiles))
+		return 2;
+	if (nfiles) {
 		v = argv + 1;
-		n = argc - 1;
+		n = nfiles;
 	} else {
 		n = shipped(&v);
 	}
 	validate_header(stdout);
 	for (i = 0; i < n; i++) {
-		if (validate_file(v[i], stdout, &cnt, &err)) {
+		if (validate_file(v[i], include, stdout, &cnt, &err)) {
 			fprintf(stderr, "%s\n", err.msg);
 			rc = 2;
 		}
 	}
 	validate_headline(stdout, &cnt);
-	if (argc <= 1)
+	if (!nfiles)
 		free_list(v, n);
 	if (rc)
 		return rc;

@@ -267,6 +267,8 @@ static void command_line(const struct run_opts *o, char *buf, size_t len)
 	size_t n = (size_t)snprintf(buf, len, "nicsim run %s", o->file);
 	int i;
 
+	if (o->include && n < len)
+		n += (size_t)snprintf(buf + n, len - n, " --include %s", o->include);
 	for (i = 0; i < o->nr_sets && n < len; i++)
 		n += (size_t)snprintf(buf + n, len - n, " --set %s", o->sets[i]);
 	for (i = 0; i < o->nr_compare && n < len; i++)
@@ -335,7 +337,7 @@ int run_report(const struct run_opts *o)
 		rc = run_variant(o, tmp, extra, &v[i], i);
 	}
 	command_line(o, cmd, sizeof(cmd));
-	if (!rc && report_page(tmp, o->file, cmd, v, nv, msg, sizeof(msg))) {
+	if (!rc && report_page(tmp, o->file, o->include, cmd, v, nv, msg, sizeof(msg))) {
 		fprintf(stderr, "nicsim: %s\n", msg);
 		rc = 1;
 	}

@@ -21,7 +21,7 @@ static const char **opt_value(const char *a, struct run_opts *o)
 	const struct { const char *name; const char **field; } opts[] = {
 		{ "--json", &o->json },
 		{ "--pcap", &o->pcap }, { "--pcap-merged", &o->pcap_merged },
-		{ "--seed", &o->seed },
+		{ "--seed", &o->seed }, { "--include", &o->include },
 		{ "--trace", &o->trace }, { "--trace-out", &o->trace_out },
 		{ "--trace-every", &o->trace_every },
 		{ "--report", &o->report }, { "--inject", &o->inject },
@@ -98,7 +98,7 @@ int run_load(struct scenario *s, const struct run_opts *o, struct scn_error *err
 {
 	int i;
 
-	if (scenario_load(s, o->file, err))
+	if (scenario_load(s, o->file, err) || (o->include && scenario_include(s, o->include, err)))
 		return -1;
 	for (i = 0; i < o->nr_sets; i++)
 		if (scenario_set(s, o->sets[i], err))

@@ -35,7 +35,7 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: nicsim sweep FILE [--axis KEY=V1,V2,...|KEY=LO:HI[:STEP]]...\n"
 		"                    [--set S.KEY=VALUE]... [--repeat N] [--metric PATH]...\n"
-		"                    [-j N] [--force] --out DIR\n"
+		"                    [--include FILE] [-j N] [--force] --out DIR\n"
 		"FILE is a scenario (.ini) or a sweep file (.sweep). -j 0 = one worker per\n"
 		"CPU. Under mpirun, point i runs on rank i %% size. DIR must be new, empty,\n"
 		"or this sweep's (it resumes); --force starts another sweep's DIR over\n"
@@ -204,7 +204,7 @@ static bool is_sweep_file(const char *path)
 }
 
 static const char *const value_opts[] = {
-	"--axis", "--set", "--metric", "--repeat", "--out", "-j", "--jobs", NULL
+	"--axis", "--set", "--metric", "--repeat", "--out", "-j", "--jobs", "--include", NULL
 };
 
 static bool takes_value(const char *a)
@@ -255,6 +255,8 @@ static int parse_simple(struct sweep *sw, int argc, char **argv, const char **fi
 		}
 		if (!strcmp(a, "--out"))
 			sw->out = xstrdup(v);
+		else if (!strcmp(a, "--include"))
+			sw->include = xstrdup(v);
 		else if (!strcmp(a, "--repeat"))
 			*repeat = v;
 		else if ((!strcmp(a, "-j") || !strcmp(a, "--jobs")) &&
@@ -345,11 +347,17 @@ static int load_base(struct sweep *sw)
 	json_t *utf8;
 	int i;
 
-	if (scenario_load(&sw->base, sw->file, &err))
+	if (scenario_load(&sw->base, sw->file, &err) ||
+	    (sw->include && scenario_include(&sw->base, sw->include, &err)))
 		goto fail;
 	sw->text = read_text(sw->file);
 	if (!sw->text) {
 		sweep_say("%s: cannot read it: %s\n", sw->file, strerror(errno));
+		return -1;
+	}
+	sw->include_text = sw->include ? read_text(sw->include) : xstrdup("");
+	if (!sw->include_text) {
+		sweep_say("%s: cannot read it: %s\n", sw->include, strerror(errno));
 		return -1;
 	}
 	utf8 = json_string(sw->text);
@@ -477,6 +485,8 @@ static void sweep_free(struct sweep *sw)
 	free(sw->metrics);
 	free(sw->file);
 	free(sw->text);
+	free(sw->include);
+	free(sw->include_text);
 	free(sw->out);
 	scenario_free(&sw->base);
 }

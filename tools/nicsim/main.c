@@ -6,7 +6,8 @@
  *   nicsim probes [FILE] [--markdown]
  *   nicsim keys [FILTER] [--markdown] [--support]
  *   nicsim list
- *   nicsim validate [FILE...]
+ *   nicsim validate [FILE...] [--include FILE]
+ *   nicsim calibrate FILE --out DIR [-j N] [--force]
  *   nicsim sweep FILE [--axis KEY=VALUES]... [options] [--force] --out DIR
  * Exit status: 0 success, 1 a validation row or sweep point failed,
  * 2 bad input, 3 a broken model invariant (--check).
@@ -34,6 +35,8 @@ static void usage(FILE *out)
 		"                         the sending port); the files written are\n"
 		"                         listed after the run\n"
 		"      --seed N           override sim.seed\n"
+		"      --include FILE     apply FILE's [host.NAME.cost] sections (nicsim\n"
+		"                         calibrate's fitted.ini) before the --set\n"
 		"      --quiet            no summary (and no progress line)\n"
 		"      --check            verify the model's invariants after every event\n"
 		"                         (skb frees, socket charges, qdisc, BQL, rings,\n"
@@ -68,8 +71,10 @@ static void usage(FILE *out)
 		"                       the probe catalogue, or the probes FILE's\n"
 		"                       world offers (names for --trace)\n"
 		"  list                 the shipped scenarios\n"
-		"  validate [FILE...]   published observations against the model\n"
-		"                       (default: every shipped scenario)\n"
+		"  validate [FILE...] [--include FILE]  published observations against\n"
+		"                       the model (default: every shipped scenario)\n"
+		"  calibrate FILE --out DIR [-j N] [--force]  fit [host.NAME.cost] keys\n"
+		"                       to measured rows (docs/calibrate.md)\n"
 		"  sweep FILE --out DIR [options]  run FILE over the cross product of\n"
 		"                       axes; one JSON line per point, a CSV, a table\n"
 		"      --axis KEY=V1,V2,...|KEY=LO:HI[:STEP]  an axis (repeatable)\n"
@@ -140,6 +145,8 @@ int main(int argc, char **argv)
 		return cmd_validate(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "sweep"))
 		return cmd_sweep(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "calibrate"))
+		return cmd_calibrate(argc - 1, argv + 1);
 	fprintf(stderr, "nicsim: unknown command '%s' (try nicsim --help)\n", argv[1]);
 	return 2;
 }

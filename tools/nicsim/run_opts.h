@@ -15,6 +15,7 @@ struct run_opts {
 	const char	*pcap;
 	const char	*pcap_merged;	/* --pcap-merged FILE */
 	const char	*seed;
+	const char	*include;	/* --include FILE: [host.NAME.cost] on top */
 	const char	*trace;		/* probe patterns */
 	const char	*trace_out;
 	const char	*trace_every;

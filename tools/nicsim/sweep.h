@@ -43,6 +43,8 @@ struct sweep_axis {
 struct sweep {
 	char	*file;		/* the scenario (resolved from a .sweep file) */
 	char	*text;		/* its content, for the manifest */
+	char	*include;	/* --include FILE, or NULL */
+	char	*include_text;	/* its content, for the manifest */
 	int	nr_sets;
 	struct sweep_set *sets;
 	int	nr_axes;

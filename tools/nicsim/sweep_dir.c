@@ -58,6 +58,10 @@ static json_t *manifest(const struct sweep *sw)
 	json_object_set_new(m, "nicsim_sweep", json_integer(1));
 	json_object_set_new(m, "scenario", json_string(sw->file));
 	json_object_set_new(m, "scenario_text", json_string(sw->text));
+	if (sw->include) {
+		json_object_set_new(m, "include", json_string(sw->include));
+		json_object_set_new(m, "include_text", json_string(sw->include_text));
+	}
 	json_object_set_new(m, "set", sets);
 	json_object_set_new(m, "axes", axes);
 	json_object_set_new(m, "repeat", json_integer(sw->repeat));
@@ -71,6 +75,7 @@ static const char *manifest_diff(json_t *old, json_t *cur)
 	static const char *const parts[][2] = {
 		{ "nicsim_sweep", "format" },
 		{ "scenario_text", "scenario file content" },
+		{ "include_text", "--include file content" },
 		{ "set", "--set overrides" },
 		{ "axes", "axes" },
 		{ "repeat", "--repeat" },
@@ -78,10 +83,13 @@ static const char *manifest_diff(json_t *old, json_t *cur)
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(parts) / sizeof(parts[0]); i++)
-		if (!json_equal(json_object_get(old, parts[i][0]),
-				json_object_get(cur, parts[i][0])))
+	for (i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		json_t *a = json_object_get(old, parts[i][0]);
+		json_t *b = json_object_get(cur, parts[i][0]);
+
+		if ((a || b) && !json_equal(a, b))	/* absent in both: the same */
 			return parts[i][1];
+	}
 	return NULL;
 }
 
