@@ -33,7 +33,8 @@ struct load_ctx {
 };
 
 static const char *const calibrate_keys[] = { "scenario", "iterations", "weight", NULL };
-static const char *const param_keys[] = { "host", "key", "keys", "min", "max", "start", NULL };
+static const char *const param_keys[] = { "host", "key", "keys", "base", "min", "max", "start",
+					   NULL };
 static const char *const row_keys[] = {
 	"scenario", "metric", "value", "tolerance", "set", "baseline", "compare",
 	"require", "observation", "published", "source", "note", NULL
@@ -256,6 +257,28 @@ static void param_keys_list(struct load_ctx *x, struct calib_param *p, const cha
 		fail_at(x, x->lineno, "keys: empty");
 }
 
+/* `base = N N ...`: the values the factor multiplies, one per key. */
+static void param_base_list(struct load_ctx *x, struct calib_param *p, const char *v)
+{
+	char buf[SCN_STR_MAX], *save = NULL, *w;
+	int64_t n;
+
+	snprintf(buf, sizeof(buf), "%s", v);
+	p->nr_base = 0;
+	for (w = strtok_r(buf, " \t,", &save); w && !x->failed;
+	     w = strtok_r(NULL, " \t,", &save)) {
+		if (p->nr_base == CALIB_MAX_KEYS)
+			fail_at(x, x->lineno, "base: more than %d values", CALIB_MAX_KEYS);
+		else if (parse_int(w, 0, UINT32_MAX, &n))
+			fail_at(x, x->lineno, "base: '%s' is not a cost (an integer in [0, %u])",
+				w, UINT32_MAX);
+		else
+			p->base[p->nr_base++] = n;
+	}
+	if (!x->failed && !p->nr_base)
+		fail_at(x, x->lineno, "base: empty");
+}
+
 static void param_key(struct load_ctx *x, const char *sec, const char *key, const char *v)
 {
 	struct calib_param *p = &x->c->param[x->c->nr_params - 1];
@@ -264,6 +287,8 @@ static void param_key(struct load_ctx *x, const char *sec, const char *key, cons
 		unknown_key(x, sec, key, param_keys);
 	else if (!strcmp(key, "keys"))
 		param_keys_list(x, p, v);
+	else if (!strcmp(key, "base"))
+		param_base_list(x, p, v);
 	else if (!strcmp(key, "host") || !strcmp(key, "key")) {
 		if (!name_ok(v))
 			fail_at(x, x->lineno, "%s: '%s' is not a name", key, v);
@@ -311,6 +336,11 @@ static void check_param(struct load_ctx *x, struct calib_param *p)
 	if (p->key[0] && p->nr_keys) {
 		fail_at(x, p->line, "[param.%s] has both 'key' and 'keys': one key, or a "
 			"factor over several", p->name);
+		return;
+	}
+	if (p->nr_base && p->nr_base != p->nr_keys) {
+		fail_at(x, p->line, "[param.%s]: %d base values for %d keys", p->name,
+			p->nr_base, p->nr_keys);
 		return;
 	}
 	if (miss)

@@ -24,8 +24,8 @@
 /*
  * A free parameter: host.HOST.cost.KEY in [min, max], from start; or,
  * with `keys`, one factor in [min, max] that multiplies each key's value
- * in the first row's scenario (base, filled by the caller), so several
- * costs of one path move together. A factor's min, max and start are
+ * in the first row's scenario (base, filled by the caller) or as the
+ * file's `base` lists them, so several costs of one path move together. A factor's min, max and start are
  * held in thousandths (CALIB_FACTOR_UNIT), the integer a run uses.
  */
 struct calib_param {
@@ -35,6 +35,7 @@ struct calib_param {
 	char		keys[CALIB_MAX_KEYS][SCN_NAME_MAX];
 	int64_t		base[CALIB_MAX_KEYS];
 	int		nr_keys;	/* 0: a single key */
+	int		nr_base;	/* bases given in the file (`base`), else 0 */
 	double		min, max, start;
 	bool		has_min, has_max, has_start;
 	int		line;

@@ -248,6 +248,15 @@ static void test_factor(void **state)
 			    "with 'key = clock'");
 	assert_string_equal(fails(edit("key = sendpage", "keys = irq irq")),
 			    "8: keys: 'irq' twice");
+	/* base: the values the factor multiplies, given in the file */
+	assert_int_equal(load_text(&c, edit("key = sendpage   ; inline comment\n",
+					    "keys = irq softirq\nbase = 1500 300\n"), &err), 0);
+	assert_int_equal(c.param[0].nr_base, 2);
+	assert_int_equal(c.param[0].base[1], 300);
+	assert_string_equal(fails(edit("key = sendpage", "keys = irq softirq\nbase = 1500")),
+			    "6: [param.page]: 1 base values for 2 keys");
+	assert_string_equal(fails(edit("key = sendpage", "keys = irq\nbase = -4")),
+			    "9: base: '-4' is not a cost (an integer in [0, 4294967295])");
 }
 
 /* A factor and a key may not free the same cost. */

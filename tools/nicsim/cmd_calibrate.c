@@ -688,7 +688,7 @@ static int resolve_bases(struct fit *ft)
 		fprintf(stderr, "%s:%d: [row.%s]: %s\n", c->file, c->row[0].line,
 			c->row[0].e.id, ft->err.msg);
 	for (i = 0; i < c->nr_params && !rc; i++) {
-		if (!c->param[i].nr_keys)
+		if (!c->param[i].nr_keys || c->param[i].nr_base)
 			continue;
 		h = scenario_host_c(&s, c->param[i].host);
 		if (!h) {
