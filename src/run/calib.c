@@ -230,53 +230,53 @@ static void param_number(struct load_ctx *x, const char *key, const char *v,
 	*has = true;
 }
 
-/* `keys = A B ...`: distinct names, no clock (a factor scales costs). */
-static void param_keys_list(struct load_ctx *x, struct calib_param *p, const char *v)
+/* One word of `keys`: a distinct name, not clock (a factor scales costs). */
+static void key_word(struct load_ctx *x, struct calib_param *p, const char *w)
 {
-	char buf[SCN_STR_MAX], *save = NULL, *w;
 	int j;
 
-	snprintf(buf, sizeof(buf), "%s", v);
-	p->nr_keys = 0;
-	for (w = strtok_r(buf, " \t,", &save); w && !x->failed;
-	     w = strtok_r(NULL, " \t,", &save)) {
-		if (!name_ok(w))
-			fail_at(x, x->lineno, "keys: '%s' is not a name", w);
-		else if (!strcmp(w, "clock"))
-			fail_at(x, x->lineno, "keys: clock cannot share a factor with costs; "
-				"free it alone with 'key = clock'");
-		else if (p->nr_keys == CALIB_MAX_KEYS)
-			fail_at(x, x->lineno, "keys: more than %d", CALIB_MAX_KEYS);
-		for (j = 0; j < p->nr_keys && !x->failed; j++)
-			if (!strcmp(p->keys[j], w))
-				fail_at(x, x->lineno, "keys: '%s' twice", w);
-		if (!x->failed)
-			snprintf(p->keys[p->nr_keys++], SCN_NAME_MAX, "%s", w);
-	}
-	if (!x->failed && !p->nr_keys)
-		fail_at(x, x->lineno, "keys: empty");
+	if (!name_ok(w))
+		fail_at(x, x->lineno, "keys: '%s' is not a name", w);
+	else if (!strcmp(w, "clock"))
+		fail_at(x, x->lineno, "keys: clock cannot share a factor with costs; "
+			"free it alone with 'key = clock'");
+	else if (p->nr_keys == CALIB_MAX_KEYS)
+		fail_at(x, x->lineno, "keys: more than %d", CALIB_MAX_KEYS);
+	for (j = 0; j < p->nr_keys && !x->failed; j++)
+		if (!strcmp(p->keys[j], w))
+			fail_at(x, x->lineno, "keys: '%s' twice", w);
+	if (!x->failed)
+		snprintf(p->keys[p->nr_keys++], SCN_NAME_MAX, "%s", w);
 }
 
-/* `base = N N ...`: the values the factor multiplies, one per key. */
-static void param_base_list(struct load_ctx *x, struct calib_param *p, const char *v)
+/* One word of `base`: the value the factor multiplies for that key. */
+static void base_word(struct load_ctx *x, struct calib_param *p, const char *w)
 {
-	char buf[SCN_STR_MAX], *save = NULL, *w;
 	int64_t n;
 
+	if (p->nr_base == CALIB_MAX_KEYS)
+		fail_at(x, x->lineno, "base: more than %d values", CALIB_MAX_KEYS);
+	else if (parse_int(w, 0, UINT32_MAX, &n))
+		fail_at(x, x->lineno, "base: '%s' is not a cost (an integer in [0, %u])",
+			w, UINT32_MAX);
+	else
+		p->base[p->nr_base++] = n;
+}
+
+/* A list key (blank- or comma-separated): each word to fn, none refused. */
+static void param_words(struct load_ctx *x, struct calib_param *p, const char *key,
+			const char *v, int *count,
+			void (*fn)(struct load_ctx *, struct calib_param *, const char *))
+{
+	char buf[SCN_STR_MAX], *save = NULL, *w;
+
 	snprintf(buf, sizeof(buf), "%s", v);
-	p->nr_base = 0;
+	*count = 0;
 	for (w = strtok_r(buf, " \t,", &save); w && !x->failed;
-	     w = strtok_r(NULL, " \t,", &save)) {
-		if (p->nr_base == CALIB_MAX_KEYS)
-			fail_at(x, x->lineno, "base: more than %d values", CALIB_MAX_KEYS);
-		else if (parse_int(w, 0, UINT32_MAX, &n))
-			fail_at(x, x->lineno, "base: '%s' is not a cost (an integer in [0, %u])",
-				w, UINT32_MAX);
-		else
-			p->base[p->nr_base++] = n;
-	}
-	if (!x->failed && !p->nr_base)
-		fail_at(x, x->lineno, "base: empty");
+	     w = strtok_r(NULL, " \t,", &save))
+		fn(x, p, w);
+	if (!x->failed && !*count)
+		fail_at(x, x->lineno, "%s: empty", key);
 }
 
 static void param_key(struct load_ctx *x, const char *sec, const char *key, const char *v)
@@ -286,9 +286,9 @@ static void param_key(struct load_ctx *x, const char *sec, const char *key, cons
 	if (!known(key, param_keys))
 		unknown_key(x, sec, key, param_keys);
 	else if (!strcmp(key, "keys"))
-		param_keys_list(x, p, v);
+		param_words(x, p, key, v, &p->nr_keys, key_word);
 	else if (!strcmp(key, "base"))
-		param_base_list(x, p, v);
+		param_words(x, p, key, v, &p->nr_base, base_word);
 	else if (!strcmp(key, "host") || !strcmp(key, "key")) {
 		if (!name_ok(v))
 			fail_at(x, x->lineno, "%s: '%s' is not a name", key, v);
