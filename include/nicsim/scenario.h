@@ -94,6 +94,7 @@ struct scn_host {
 	char		tx_reclaim[SCN_NAME_MAX];	/* mvneta reclaim policy */
 	char		tx_select[SCN_NAME_MAX];	/* kernel | cpu */
 	int64_t		tx_fixed_prio;		/* NETA TQFPC queue mask */
+	char		tx_arbiter[SCN_NAME_MAX];	/* round-robin | post-order */
 	int64_t		tx_wrr_weight[SCN_MAX_MASKS];	/* NETA TQxAC; [0] SCN_UNSET: reset */
 	int64_t		irq_cpu;		/* /proc/irq/N/smp_affinity (ideal) */
 	int64_t		rxq_def;		/* mvneta module parameter */
@@ -132,6 +133,7 @@ struct scn_app {
 	int64_t		read_size;
 	int64_t		rcvbuf;
 	int64_t		peer_cpu;
+	int64_t		hash_pick;	/* SCN_UNSET: the flow hash */
 	int64_t		tos;		/* IP_TOS (ping -Q, iperf -S) */
 };
 

@@ -96,7 +96,11 @@ enum skb_stamp {
  * "where did the time go" split of a round trip. */
 enum skb_path {
 	PATH_SEND,	/* the application sent it */
+	PATH_QDISC,	/* dev_queue_xmit: into the qdisc (or past it, bypass) */
 	PATH_XMIT,	/* handed to the driver (ndo_start_xmit) */
+	PATH_HEAD,	/* at the head of its TX queue: what was ahead in the
+			 * same queue has gone; from here it waits for the
+			 * NIC's arbitration between queues */
 	PATH_WIRE,	/* first bit on the wire */
 	PATH_ARRIVE,	/* last bit at the receiving NIC */
 	PATH_IRQ,	/* the receiving NIC raised (or had raised) its interrupt */

@@ -42,10 +42,13 @@ struct transcript {
 
 /* Where a round trip's time went (parts sum to reply RX - request send). */
 enum rtt_part {
-	RTT_STACK,	/* socket, IP, qdisc until the driver took it */
-	RTT_TX_RING,	/* in the TX ring until its first bit went out */
+	RTT_STACK,	/* socket, IP, until dev_queue_xmit */
+	/* the next three: the request's at this host plus the reply's at the peer */
+	RTT_QDISC,	/* in a qdisc until the driver took it */
+	RTT_TX_RING,	/* in a TX ring behind its own queue's frames */
+	RTT_ARBITER,	/* at its queue's head, while the NIC served other queues */
 	RTT_WIRE,	/* serialisation + propagation, both ways */
-	RTT_PEER,	/* the peer: its interrupt, NAPI, ICMP and TX path */
+	RTT_PEER,	/* the peer: its interrupt, NAPI, ICMP, until its dev_queue_xmit */
 	RTT_RX_COAL,	/* reply waiting for the RX interrupt (coalescing) */
 	RTT_CPU_WAIT,	/* interrupt raised until the NAPI poll took it */
 	RTT_RX_STACK,	/* driver RX to netif_receive_skb */

@@ -228,20 +228,41 @@ static long schedule_exit(struct ping *p, struct cpu *cpu, long next)
 }
 
 const char *const rtt_part_names[RTT_NR] = {
-	"stack", "tx_ring", "wire", "peer", "rx_coalescing", "cpu_wait", "rx_stack",
+	"stack", "qdisc", "tx_ring", "arbiter", "wire", "peer", "rx_coalescing", "cpu_wait",
+	"rx_stack",
 };
 
+/*
+ * The round trip as one chain of stamps, request then reply; each step's
+ * time goes to its part. Deviation: a CPU's clock runs ahead of the
+ * simulation's inside a work item, so a stamp it takes (dev_queue_xmit,
+ * ndo_start_xmit) can be later than the device's next one; the chain is
+ * made non-decreasing (a running maximum), which keeps every part at or
+ * above zero and their sum the round trip.
+ */
 static void rtt_split(const struct sk_buff *skb, sim_time_t *part)
 {
-	const sim_time_t *q = skb->req_path, *r = skb->path;
+	static const struct { uint8_t req, stamp, part; } chain[] = {
+		{ 1, PATH_SEND, RTT_NR }, { 1, PATH_QDISC, RTT_STACK },
+		{ 1, PATH_XMIT, RTT_QDISC }, { 1, PATH_HEAD, RTT_TX_RING },
+		{ 1, PATH_WIRE, RTT_ARBITER }, { 1, PATH_ARRIVE, RTT_WIRE },
+		{ 0, PATH_QDISC, RTT_PEER }, { 0, PATH_XMIT, RTT_QDISC },
+		{ 0, PATH_HEAD, RTT_TX_RING }, { 0, PATH_WIRE, RTT_ARBITER },
+		{ 0, PATH_ARRIVE, RTT_WIRE }, { 0, PATH_IRQ, RTT_RX_COAL },
+		{ 0, PATH_POLL, RTT_CPU_WAIT }, { 0, PATH_RX, RTT_RX_STACK },
+	};
+	sim_time_t prev = 0;
+	size_t i;
 
-	part[RTT_STACK] = q[PATH_XMIT] - q[PATH_SEND];
-	part[RTT_TX_RING] = q[PATH_WIRE] - q[PATH_XMIT];
-	part[RTT_WIRE] = (q[PATH_ARRIVE] - q[PATH_WIRE]) + (r[PATH_ARRIVE] - r[PATH_WIRE]);
-	part[RTT_PEER] = r[PATH_WIRE] - q[PATH_ARRIVE];
-	part[RTT_RX_COAL] = r[PATH_IRQ] - r[PATH_ARRIVE];
-	part[RTT_CPU_WAIT] = r[PATH_POLL] - r[PATH_IRQ];
-	part[RTT_RX_STACK] = r[PATH_RX] - r[PATH_POLL];
+	memset(part, 0, RTT_NR * sizeof(*part));
+	for (i = 0; i < ARRAY_SIZE(chain); i++) {
+		sim_time_t t = (chain[i].req ? skb->req_path : skb->path)[chain[i].stamp];
+
+		t = MAX(t, prev);
+		if (i)
+			part[chain[i].part] += t - prev;
+		prev = t;
+	}
 }
 
 static void record_reply(struct ping *p, const struct sk_buff *skb, long triptime)

@@ -553,6 +553,8 @@ static int get_xps_queue(const struct net_device *dev, const struct sk_buff *skb
 			map[n++] = q;
 	if (!n)
 		return -1;
+	if (skb->sk && skb->sk->hash_pick >= 0)
+		return map[skb->sk->hash_pick % n];
 	return n == 1 ? map[0] : map[scale(skb_hash(dev, skb), (uint32_t)n)];
 }
 
@@ -569,7 +571,9 @@ uint16_t netdev_pick_tx(struct net_device *dev, struct sk_buff *skb, int cpu)
 	if (q < 0 || skb->ooo_okay || q >= dev->real_num_tx_queues) {
 		int nq = get_xps_queue(dev, skb, cpu);
 
-		if (nq < 0)
+		if (nq < 0 && sk && sk->hash_pick >= 0)
+			nq = sk->hash_pick % dev->real_num_tx_queues;
+		else if (nq < 0)
 			nq = scale(skb_hash(dev, skb), (uint32_t)dev->real_num_tx_queues);
 		if (sk && sk->connected)
 			sk->tx_queue = nq;	/* sk_tx_queue_set */
@@ -589,7 +593,7 @@ int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb)
 	if (skb->sk)
 		skb->sk->last_txq = skb->queue_mapping;
 	q = &dev->txq[skb->queue_mapping].qdisc;
-	skb->t[SKB_T_QDISC] = cpu_now(cpu);
+	skb->t[SKB_T_QDISC] = skb->path[PATH_QDISC] = cpu_now(cpu);
 	skb->enq_cpu = (uint8_t)cpu->id;
 	if (!q->qlen && !q->running) {
 		/* __dev_xmit_skb, TCQ_F_CAN_BYPASS: nothing queued, nothing running */

@@ -18,6 +18,7 @@ void sock_init(struct sock *sk, struct host *host, enum sock_kind kind,
 	sk->wmem_peak = 1;
 	sk->sk_hash = (uint32_t)rng_next(rng);
 	sk->tx_queue = -1;
+	sk->hash_pick = -1;
 	sk->last_txq = -1;
 	sk->next = host->socks;
 	host->socks = sk;

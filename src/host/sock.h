@@ -50,6 +50,7 @@ struct sock {
 	uint8_t		sk_priority;	/* SO_PRIORITY, or rt_tos2priority(tos) */
 	uint32_t	sk_hash;
 	int		tx_queue;	/* sk_tx_queue_mapping, -1 = none */
+	int		hash_pick;	/* what-if: the flow hash's pick, -1 = the hash */
 	int		last_txq;	/* queue of the last skb sent, -1 = none (explanations) */
 	bool		connected;	/* has a route: may cache its queue */
 	bool		use_write_queue;	/* SOCK_USE_WRITE_QUEUE: no sk_write_space from sock_wfree */

@@ -27,6 +27,7 @@ static const struct {
 	[NIC_F_TX_TIMER_PERIOD] = { "tx_timer_period", "tx_timer_period" },
 	[NIC_F_TX_SELECT] = { "tx_select = cpu", "tx_select" },
 	[NIC_F_TX_FIXED_PRIO] = { "tx_fixed_prio", "tx_fixed_prio" },
+	[NIC_F_TX_ARBITER] = { "tx_arbiter", "tx_arbiter" },
 	[NIC_F_TX_WRR_WEIGHT] = { "tx_wrr_weight", "tx_wrr_weight" },
 	[NIC_F_XPS_CPUS] = { "xps_cpus", "xps_cpus" },
 	[NIC_F_BQL] = { "bql = on", "bql" },

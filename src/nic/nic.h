@@ -29,6 +29,7 @@ struct nic_config {
 	const char	*tx_reclaim;	/* "" = the profile's policy */
 	const char	*tx_select;	/* "cpu": txq = cpu % txq_number */
 	int64_t		tx_fixed_prio;	/* TQFPC: fixed-priority TX queue mask */
+	const char	*tx_arbiter;	/* "" = the driver's (reset) arbitration */
 	const int64_t	*tx_wrr_weight;	/* TQxAC per queue; [0] < 0: leave at reset */
 	int64_t		irq_cpu;	/* ideal: the interrupt's CPU */
 	int64_t		rxq_def;	/* mvneta: default RX queue, elects the CPU */
@@ -48,7 +49,7 @@ enum nic_field {
 	NIC_F_NONE, NIC_F_TSO, NIC_F_TX_FRAMES, NIC_F_RX_FRAMES, NIC_F_RX_USECS,
 	NIC_F_TX_RING, NIC_F_RX_RING, NIC_F_TXQ, NIC_F_RXQ, NIC_F_IRQ_CPU, NIC_F_RXQ_DEF,
 	NIC_F_TX_USECS, NIC_F_TX_QUEUE_LEN, NIC_F_TX_RECLAIM, NIC_F_TX_TIMER_PERIOD,
-	NIC_F_TX_SELECT, NIC_F_TX_FIXED_PRIO, NIC_F_TX_WRR_WEIGHT,
+	NIC_F_TX_SELECT, NIC_F_TX_FIXED_PRIO, NIC_F_TX_ARBITER, NIC_F_TX_WRR_WEIGHT,
 	NIC_F_XPS_CPUS, NIC_F_BQL, NIC_F_BQL_LIMIT_MIN, NIC_F_BQL_LIMIT_MAX, NIC_F_BQL_HOLD_TIME,
 	NIC_F_NR,
 };
@@ -91,6 +92,7 @@ struct nic_info {
 	uint64_t	tx_timer_runs;
 	/* interrupts raised (rising edges) with a TX-done / RX cause */
 	uint64_t	irq_tx, irq_rx;
+	char		tx_arb[96];	/* how the NIC shares the wire between TX queues */
 };
 
 /* How driver (a name of nicsim_driver_names) implements f. */

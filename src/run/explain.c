@@ -256,6 +256,88 @@ static void ping_unanswered(struct explain *x, struct remedy_list *l, const stru
 	remedies_print(x, l, out);
 }
 
+/* The busiest TX queue of h other than skip (-1 = none): its frames sent. */
+static int busiest_txq(const struct host *h, int nr, int skip, uint64_t *frames)
+{
+	struct nic_queue_stats st;
+	int k, best = -1;
+
+	*frames = 0;
+	for (k = 0; k < nr; k++) {
+		if (k == skip)
+			continue;
+		nic_queue_stats(h, k, &st);
+		if (st.packets > *frames) {
+			*frames = st.packets;
+			best = k;
+		}
+	}
+	return best;
+}
+
+/* What the arbiter part was: the host whose NIC has several TX queues. */
+static void ping_arbiter_words(const struct ping *p, FILE *out)
+{
+	const struct host *h = p->host;
+	struct nic_queue_stats st;
+	struct nic_info ni;
+	uint64_t frames;
+	int q = -1, k;
+
+	nic_info(h, &ni);
+	if (ni.nr_txq > 1) {
+		q = world_sock_txq(h, &p->sk, &st);
+	} else {
+		h = p->dest;
+		nic_info(h, &ni);
+	}
+	k = busiest_txq(h, ni.nr_txq, q, &frames);
+	fprintf(out, "; %s's NIC serves its TX queues %s", h->name, ni.tx_arb);
+	if (k >= 0)
+		fprintf(out, ", and its busiest other queue, txq %d, sent %llu frames", k,
+			(unsigned long long)frames);
+}
+
+/* Where the answered pings' round trips went, largest parts first. */
+static void ping_latency(const struct ping *p, FILE *out)
+{
+	static const char *const what[RTT_NR] = {
+		[RTT_STACK] = "in the socket and IP layers, before dev_queue_xmit",
+		[RTT_QDISC] = "in a qdisc, behind packets queued before it",
+		[RTT_TX_RING] = "in a TX ring, behind frames of its own queue",
+		[RTT_ARBITER] = "at the head of its TX queue, while the NIC sent other queues' frames",
+		[RTT_WIRE] = "on the wire, both ways",
+		[RTT_PEER] = "at the peer: its interrupt, NAPI poll and ICMP echo",
+		[RTT_RX_COAL] = "the reply waiting for the RX interrupt (rx-usecs, rx-frames)",
+		[RTT_CPU_WAIT] = "the reply's interrupt waiting for the CPU",
+		[RTT_RX_STACK] = "the reply from the driver to the socket, behind the NAPI poll's other packets",
+	};
+	sim_time_t total = 0;
+	bool used[RTT_NR] = { false };
+	int n, k, best;
+
+	if (!p->nr_rtt)
+		return;
+	for (k = 0; k < RTT_NR; k++)
+		total += p->split_sum[k];
+	fprintf(out, "  round trip: mean %.3f ms over %llu replies; where it went:",
+		time_to_ms(total) / (double)p->nr_rtt, (unsigned long long)p->nr_rtt);
+	for (n = 0; n < 3; n++) {
+		for (best = -1, k = 0; k < RTT_NR; k++)
+			if (!used[k] && (best < 0 || p->split_sum[k] > p->split_sum[best]))
+				best = k;
+		if (n && p->split_sum[best] * 10 < total)
+			break;
+		used[best] = true;
+		fprintf(out, "%s %.0f %% (%.3f ms) %s", n ? ";" : "",
+			total ? 100.0 * (double)p->split_sum[best] / (double)total : 0.0,
+			time_to_ms(p->split_sum[best]) / (double)p->nr_rtt, what[best]);
+		if (best == RTT_ARBITER)
+			ping_arbiter_words(p, out);
+	}
+	fprintf(out, ".\n");
+}
+
 static void ping_explain(struct explain *x, int i, const struct ping *p, FILE *out)
 {
 	struct nic_queue_stats st;
@@ -269,6 +351,7 @@ static void ping_explain(struct explain *x, int i, const struct ping *p, FILE *o
 	fprintf(out, "[app.%s] ping %s -> %s: %ld sent, %ld answered, %llu sendmsg failures (ENOBUFS)\n",
 		p->cfg.name, p->host->name, p->dest->name, p->ntransmitted, p->nreceived,
 		(unsigned long long)p->enobufs);
+	ping_latency(p, out);
 	if (p->first_error_seq >= 0 && p->err_qdisc) {
 		fprintf(out, "  cause: icmp_seq %ld was dropped by the full qdisc of txq %d; IP_RECVERR"
 			" reports the drop as ENOBUFS (the socket held only %lld B).\n",

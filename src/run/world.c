@@ -302,6 +302,26 @@ static int check_rate(const struct world *w, const struct scn_app *a, int64_t si
 	return 0;
 }
 
+/* hash_pick fixes what the flow hash picks: refused where no hash picks. */
+static int check_hash_pick(const struct world *w, const struct scn_app *a,
+			   const struct host *h, struct scn_error *err)
+{
+	const char *why = NULL;
+
+	if (a->hash_pick == SCN_UNSET)
+		return 0;
+	if (h->dev.real_num_tx_queues == 1)
+		why = "has one TX queue";
+	else if (h->dev.ops->ndo_select_queue)
+		why = "picks TX queues by CPU (tx_select = cpu), not by hash";
+	if (!why)
+		return 0;
+	scenario_error_at(w->scn, &a->hash_pick, err,
+			  "app.%s: hash_pick cannot take effect: %s's driver %s",
+			  a->name, h->name, why);
+	return -1;
+}
+
 static int build_app(struct world *w, struct world_app *wa, const struct scn_app *a,
 		     struct scn_error *err)
 {
@@ -309,7 +329,7 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 	struct host *h, *d;
 
 	if (app_hosts(w, a, &h, &d, err) || settings_app_check(w->scn, a, err) ||
-	    check_rate(w, a, size, err))
+	    check_rate(w, a, size, err) || check_hash_pick(w, a, h, err))
 		return -1;
 	wa->cfg = a;
 	if (!strcmp(a->type, "ping")) {
@@ -337,6 +357,7 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 			return -1;
 		}
 		ip_sock_set_tos(&wa->u.ping.sk, (uint8_t)a->tos);
+		wa->u.ping.sk.hash_pick = (int)a->hash_pick;
 	} else if (!strcmp(a->type, "stream") || !strcmp(a->type, "http")) {
 		struct stream_config sc = {
 			.size = size, .read_size = a->read_size, .start = a->start,
@@ -355,6 +376,7 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 		wa->kind = APP_STREAM;
 		stream_app_init(&wa->u.stream, h, d, &sc);
 		ip_sock_set_tos(&wa->u.stream.tx.sk, (uint8_t)a->tos);
+		wa->u.stream.tx.sk.hash_pick = (int)a->hash_pick;
 	} else {
 		struct udp_config uc = {
 			.count = a->count, .interval = a->interval, .start = a->start,
@@ -372,6 +394,7 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 		wa->kind = APP_UDP;
 		udp_app_init(&wa->u.udp, h, d, &uc);
 		ip_sock_set_tos(&wa->u.udp.sk, (uint8_t)a->tos);
+		wa->u.udp.sk.hash_pick = (int)a->hash_pick;
 	}
 	return 0;
 }

@@ -40,6 +40,7 @@ static const int64_t hz_values[] = { 100, 200, 250, 300, 500, 1000, 0 };
 static const char *const reclaim_names[] = { "xmit-timer", "tx-irq", "rx-poll", "hrtimer", NULL };
 static const char *const cc_names[] = { "cubic", "reno", NULL };
 static const char *const select_names[] = { "kernel", "cpu", NULL };
+static const char *const arbiter_names[] = { "round-robin", "post-order", NULL };
 static const char *const qdisc_names[] = { "pfifo_fast", "fq_codel", NULL };
 static const char *const compare_names[] = { "ratio", "difference", NULL };
 static const char *const role_names[] = { "check", "calibration", NULL };
@@ -127,6 +128,12 @@ static const struct scn_key scn_keys[] = {
 	    .meaning = "mvneta TX arbitration: queues (bit q = TX queue q) the NETA engine serves "
 		       "by fixed priority, highest queue first, before the others' (weighted) round robin "
 		       "(Transmit Queue Fixed Priority Configuration)"),
+	KEY(SCN_HOST, "tx_arbiter", SCN_T_CHOICE, struct scn_host, tx_arbiter,
+	    .choices = arbiter_names, .nodef = "(driver)", .unit = "",
+	    .meaning = "mvneta TX arbitration of the queues not in fixed priority while no "
+		       "TQxAC weight is written: the NETA's reset state, which no source documents "
+		       "(a hypothesis): round-robin (one frame per busy queue in turn) or post-order "
+		       "(frames leave in the order their doorbells handed them over, as one FIFO)"),
 	KEY(SCN_HOST, "tx_wrr_weight", SCN_T_QLIST, struct scn_host, tx_wrr_weight,
 	    .min = 1, .max = 255, .nodef = "(reset)", .unit = "x 256 bytes",
 	    .meaning = "mvneta TX arbitration: per TX queue, its weighted-round-robin weight "
@@ -330,6 +337,12 @@ static const struct scn_key scn_keys[] = {
 	    .min = 0, .max = 255, .def = "0", .unit = "",
 	    .meaning = "IP_TOS of the sending socket (ping -Q, iperf -S): sk_priority = "
 		       "rt_tos2priority(tos), which picks the pfifo_fast band (0x10: band 0)"),
+	KEY(SCN_APP, "hash_pick", SCN_T_INT, struct scn_app, hash_pick,
+	    .min = 0, .max = 63, .nodef = "(hash)", .unit = "",
+	    .meaning = "what-if: the TX queue the sending socket's flow hash picks, fixed: the N-th "
+		       "(from 0, modulo their number) of the queues the sending CPU may use under "
+		       "XPS, or queue N modulo the queues without XPS; unset: the hash of a per-run "
+		       "secret, a lottery per boot"),
 	KEY(SCN_APP, "cpu", SCN_T_INT, struct scn_app, cpu,
 	    .min = 0, .max = 63, .def = "0", .unit = "",
 	    .meaning = "CPU the process runs on"),

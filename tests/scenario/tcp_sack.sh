@@ -67,12 +67,17 @@ grep -q "losses: the wire lost $lost of the [0-9]* frames dut sent .*Recovery: S
 	fail "explain: $(grep -A4 'stream dut' "$T/e.txt")"
 
 # reordering from the per-CPU TX queue hack: learnt, not retransmitted.
-# The spurious retransmissions of the first episodes are all D-SACKed and
-# undone, and once tp->reordering has grown there are no more: a run
-# twice as long retransmits exactly as much
-"$NICSIM" run "$f" --set host.dut.tx_select=cpu --set sim.duration=2s --check --quiet \
+# The NETA serving the two queues round robin (tx_arbiter) interleaves
+# them, so the first episodes reorder by a whole queue's backlog. Their
+# spurious retransmissions are all D-SACKed and undone, and once
+# tp->reordering has grown there are no more: a run twice as long
+# retransmits exactly as much. (Under post-order, inversions are a few
+# segments and often retransmitted before the original fills the hole,
+# which 4.4 never counts as reordering: they go on. See docs/validation.md.)
+rr="--set host.dut.tx_arbiter=round-robin"
+"$NICSIM" run "$f" --set host.dut.tx_select=cpu $rr --set sim.duration=2s --check --quiet \
 	--json "$T/cpu.json" || fail "tx_select=cpu"
-"$NICSIM" run "$f" --set host.dut.tx_select=cpu --set sim.duration=4s --quiet \
+"$NICSIM" run "$f" --set host.dut.tx_select=cpu $rr --set sim.duration=4s --quiet \
 	--json "$T/cpu4.json" || fail "tx_select=cpu, 4 s"
 [ "$(jget "$T/cpu.json" "$i['reordering'] > 3 and $i['dsacks'] == $i['retransmits'] and ($i['undos'] > 0) == ($i['retransmits'] > 0)")" = True ] ||
 	fail "reordering $(jget "$T/cpu.json" "($i['reordering'], $i['retransmits'], $i['dsacks'], $i['undos'])")"
@@ -82,7 +87,7 @@ grep -q "losses: the wire lost $lost of the [0-9]* frames dut sent .*Recovery: S
 # segments out of the network, never more than are outstanding
 # (tcp_limit_reno_sacked after every ACK; --check verifies it). Without the
 # clamp in_flight wrapped below zero and the flow stopped at 1 Mbit/s.
-"$NICSIM" run "$f" --set host.dut.tx_select=cpu --set host.peer.sysctl.tcp_sack=0 \
+"$NICSIM" run "$f" --set host.dut.tx_select=cpu $rr --set host.peer.sysctl.tcp_sack=0 \
 	--set host.dut.cost.clock=500 --set sim.duration=2s --check --quiet \
 	--json "$T/reno_reord.json" || fail "NewReno with reordering at 500 MHz"
 [ "$(jget "$T/reno_reord.json" "$i['goodput_mbps'] > 300 and $i['reordering'] > 3")" = True ] ||

@@ -58,6 +58,8 @@ static const struct kase cases[] = {
 	{ "irq_cpu=0", NULL, NULL, MVNETA },
 	{ "tx_fixed_prio=1", NULL, NULL, "ideal" },
 	{ "tx_fixed_prio=1", "txq_number=1", "mvneta", ALL },
+	{ "tx_arbiter=round-robin", NULL, NULL, "ideal" },
+	{ "tx_arbiter=post-order", "txq_number=1", "mvneta", ALL },
 	{ "tx_wrr_weight=6", NULL, NULL, "ideal" },
 	{ "tx_wrr_weight=6", "txq_number=1", "mvneta", ALL },
 	{ "xps_cpus=1", NULL, NULL, "ideal" },

@@ -104,7 +104,7 @@ static void ideal_tx_start(struct sim *sim, struct sim_event *ev)
 	struct sk_buff *skb = ip->on_wire ? ip->on_wire : skb_dequeue(&ip->txfifo), *frame;
 
 	frame = skb_pool_copy(ip->host->pool, skb);
-	frame->path[PATH_WIRE] = sim->now;
+	frame->path[PATH_WIRE] = frame->path[PATH_HEAD] = sim->now;	/* one FIFO */
 	if (!skb->t[SKB_T_WIRE])
 		skb->t[SKB_T_WIRE] = sim->now;	/* nicsim observation */
 	if (skb->gso_segs > 1)
@@ -316,6 +316,7 @@ struct nic_cap ideal_cap(enum nic_field f, const struct nic_config *cfg,
 		return (struct nic_cap){ NIC_UNSUPPORTED, "it reclaims in its NAPI poll, "
 					 "on the TX interrupt" };
 	case NIC_F_TX_FIXED_PRIO:
+	case NIC_F_TX_ARBITER:
 	case NIC_F_TX_WRR_WEIGHT:
 		return (struct nic_cap){ NIC_UNSUPPORTED, "it has no TX queue arbiter" };
 	case NIC_F_BQL:		/* off is what it is */
@@ -390,6 +391,7 @@ void ideal_info(const struct host *h, struct nic_info *info)
 	info->reclaim = "interrupt per frame + napi";
 	info->nr_txq = 1;
 	info->nr_rxq = 1;
+	snprintf(info->tx_arb, sizeof(info->tx_arb), "one queue");
 	info->rx_packets = ip->rx_packets;
 	info->rx_no_desc_drops = ip->rx_drops;
 	info->irq_tx = ip->irq_tx;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* NETA device model: see device.h for the contract. */
+#include <stdlib.h>
 #include <string.h>
 #include "nic/mvneta/device.h"
 #include "host/host.h"
@@ -213,10 +214,32 @@ static int pick_wrr(struct neta_dev *d, sim_time_t at)
 	return -1;
 }
 
+/* The ready non-fixed queue whose head frame was handed over first: by
+ * the time its doorbell took effect (CPUs' clocks differ inside work
+ * items), then by the order the doorbells were written. */
+static int pick_post(struct neta_dev *d, sim_time_t at)
+{
+	uint32_t m = d->pending_mask & ~d->fixed_prio & 0xffu;
+	int pick = -1;
+
+	for (; m; m &= m - 1) {
+		int q = __builtin_ctz(m);
+		const struct neta_txq *t = &d->txq[q], *b;
+
+		if (!frame_descs(t, at))
+			continue;
+		b = pick < 0 ? NULL : &d->txq[pick];
+		if (!b || t->posted_at[t->rd] < b->posted_at[b->rd] ||
+		    (t->posted_at[t->rd] == b->posted_at[b->rd] && t->posted[t->rd] < b->posted[b->rd]))
+			pick = q;
+	}
+	return pick;
+}
+
 /* Fixed-priority queues first, highest number first; then the others:
- * by their WRR weights once any is written, else one frame each in turn
- * (Deviation: TQxAC's reset value is not documented; equal weights of one
- * frame are assumed). */
+ * by their WRR weights once any is written, else by the reset state's
+ * arbitration, d->arb (Deviation: TQxAC's reset value is not documented;
+ * round robin of one frame per queue, or post order, is a hypothesis). */
 static int pick_txq(struct neta_dev *d, sim_time_t at)
 {
 	uint32_t m;
@@ -227,6 +250,8 @@ static int pick_txq(struct neta_dev *d, sim_time_t at)
 			return i;
 	if (d->wrr_weight[0])
 		return pick_wrr(d, at);
+	if (d->arb == NETA_ARB_POST)
+		return pick_post(d, at);
 	/* the round-robin queues with something pending, rotated so that
 	 * bit 0 is queue rr: scanned in the same cyclic order */
 	m = d->pending_mask & ~d->fixed_prio & 0xffu;
@@ -276,6 +301,9 @@ static void tx_start_at(struct neta_dev *d, sim_time_t t)
 	skb = (struct sk_buff *)(uintptr_t)txq->ring[txq->rd].buf;
 	frame = skb_pool_copy(d->host->pool, skb);	/* the bits on the wire */
 	frame->path[PATH_WIRE] = t;
+	/* ready at its queue's head once its doorbell took effect and the
+	 * queue's previous frame left */
+	frame->path[PATH_HEAD] = MIN(MAX(txq->posted_at[txq->rd], txq->last_end), t);
 	if (!skb->t[SKB_T_WIRE])
 		skb->t[SKB_T_WIRE] = t;	/* nicsim observation: sent, not yet reclaimed */
 	if (skb->gso_segs > 1) {	/* one TSO segment: its own headers */
@@ -305,6 +333,7 @@ static void tx_done_at(struct neta_dev *d, sim_time_t t)
 	uint32_t i;
 
 	txq->frames++;
+	txq->last_end = t;
 	for (i = 0; i < d->tx_ndesc; i++) {
 		txq->bytes += txq->ring[txq->rd].data_size;
 		txq->rd = ring_next(txq->rd, txq->size);
@@ -459,6 +488,18 @@ void neta_dev_init(struct neta_dev *d, struct host *host, struct eth_port *port,
 	}
 }
 
+void neta_dev_fini(struct neta_dev *d)
+{
+	int q;
+
+	for (q = 0; q < MVNETA_MAX_QUEUES; q++) {
+		free(d->txq[q].posted);
+		free(d->txq[q].posted_at);
+		d->txq[q].posted = NULL;
+		d->txq[q].posted_at = NULL;
+	}
+}
+
 static int reg_queue(uint32_t reg, uint32_t base)
 {
 	return (int)((reg - base) >> 2);
@@ -487,6 +528,23 @@ uint32_t mvneta_dev_read(struct neta_dev *d, uint32_t reg)
 	return 0;
 }
 
+/* Stamp the n descriptors a doorbell hands over with its number and the
+ * time it takes effect. */
+static void post_stamp(struct neta_dev *d, struct neta_txq *t, uint32_t n, sim_time_t at)
+{
+	uint32_t i, j;
+
+	if (!n || !t->posted)
+		return;
+	d->doorbells++;
+	j = (t->rd + t->pending) % t->size;
+	for (i = 0; i < n; i++) {
+		t->posted[j] = d->doorbells;
+		t->posted_at[j] = at;
+		j = ring_next(j, t->size);
+	}
+}
+
 /*
  * TXQ_UPDATE: acknowledging sent descriptors takes effect at once. New
  * pending descriptors become visible to the TX engine at the time the
@@ -505,6 +563,7 @@ static void txq_update(struct neta_dev *d, int q, uint32_t val)
 	BUG_ON(dec > t->sent);
 	t->sent -= dec;
 	tx_cause_sync(d, q);
+	post_stamp(d, t, add, at);
 	t->pending += add;
 	pending_sync(d, q);
 	BUG_ON(t->pending + t->sent > t->size);
@@ -592,6 +651,10 @@ void mvneta_dev_write(struct neta_dev *d, uint32_t reg, uint32_t val)
 		struct neta_txq *t = &d->txq[reg_queue(reg, MVNETA_TXQ_SIZE_REG(0))];
 
 		t->size = val & 0x3fff;
+		t->posted = xrealloc(t->posted, MAX(t->size, 1u) * sizeof(*t->posted));
+		memset(t->posted, 0, MAX(t->size, 1u) * sizeof(*t->posted));
+		t->posted_at = xrealloc(t->posted_at, MAX(t->size, 1u) * sizeof(*t->posted_at));
+		memset(t->posted_at, 0, MAX(t->size, 1u) * sizeof(*t->posted_at));
 		t->thresh = (val >> MVNETA_TXQ_SENT_THRESH_SHIFT) & MVNETA_TXQ_SENT_THRESH_MASK;
 		tx_cause_sync(d, (int)(t - d->txq));
 		update_irq(d);

@@ -5,8 +5,8 @@
  * Models, per port: up to 8 TX queues, each with a descriptor ring, a
  * pending-descriptor counter (the driver adds via TXQ_UPDATE), a sent
  * counter (the driver reads TXQ_STATUS and subtracts via TXQ_UPDATE) and
- * the packet-count "sent" threshold in TXQ_SIZE; round-robin service of the
- * TX queues onto the link; up to 8 RX queues with occupied / non-occupied
+ * the packet-count "sent" threshold in TXQ_SIZE; the arbitration of the
+ * TX queues onto the link (below); up to 8 RX queues with occupied / non-occupied
  * counters, an occupied-descriptors threshold and a time threshold; the
  * NEW_CAUSE / NEW_MASK interrupt registers and one interrupt line.
  *
@@ -28,7 +28,14 @@
  * fixed priority, the highest-numbered ready one first (the order of the
  * Marvell GbE arbiters, UNVERIFIED for NETA); the rest share the link
  * round robin, one frame per turn, or by the byte weights written to the
- * TQxAC registers (tx_wrr_weight, a what-if: mvneta never writes them).
+ * TQxAC registers (tx_wrr_weight, a what-if: mvneta never writes them),
+ * or, as a hypothesis about the undocumented reset state (NETA_ARB_POST),
+ * in the order their doorbells were rung: the frame whose descriptors
+ * were handed over first leaves first, whatever its queue, as if the
+ * queues were one FIFO.
+ * Each frame leaving is stamped, for the RTT split, with when it became
+ * ready at its queue's head (its doorbell in effect and the queue's
+ * previous frame gone) and when its first bit left.
  * A TXQ status read by a CPU whose clock is ahead of the simulation's
  * (inside a long work item) first brings the TX engine up to that clock,
  * as the DMA engine runs while the CPU works.
@@ -61,6 +68,9 @@ struct neta_txq {
 	uint32_t	rd;
 	uint32_t	late;		/* last pending descriptors, visible from late_at */
 	sim_time_t	late_at;
+	uint64_t	*posted;	/* per slot: the doorbell that handed it over */
+	sim_time_t	*posted_at;	/* per slot: when that doorbell took effect */
+	sim_time_t	last_end;	/* its last frame's last bit left (RTT split) */
 	uint64_t	frames, bytes;
 };
 
@@ -80,6 +90,13 @@ struct neta_rxq {
 
 #define NETA_MAX_CPUS	4
 
+/* The arbitration of the queues not in fixed priority when no TQxAC
+ * weight is written (the reset state, which no source documents). */
+enum neta_arb {
+	NETA_ARB_RR,	/* one frame per busy queue in turn */
+	NETA_ARB_POST,	/* the frame handed over first, whatever its queue */
+};
+
 struct neta_dev {
 	struct host	*host;
 	struct eth_port	*port;
@@ -95,6 +112,8 @@ struct neta_dev {
 	uint64_t	clk_hz;
 	int		rxq_def;
 	int		rr;
+	enum neta_arb	arb;		/* how the non-fixed queues share the wire */
+	uint64_t	doorbells;	/* TXQ_UPDATE writes that added descriptors */
 	uint32_t	fixed_prio;	/* TQFPC: queues served by fixed priority */
 	uint32_t	wrr_weight[MVNETA_MAX_QUEUES];	/* TQxAC, 256-byte units; 0: reset */
 	int64_t		deficit[MVNETA_MAX_QUEUES];	/* bytes the queue may still send this round */
@@ -111,6 +130,7 @@ struct neta_dev {
 
 void neta_dev_init(struct neta_dev *d, struct host *host, struct eth_port *port,
 		   uint64_t clk_hz, int nr_cpus);
+void neta_dev_fini(struct neta_dev *d);
 uint32_t mvneta_dev_read(struct neta_dev *d, uint32_t reg);
 void mvneta_dev_write(struct neta_dev *d, uint32_t reg, uint32_t val);
 /* Descriptors handed to the TX engine that have not started on the wire. */

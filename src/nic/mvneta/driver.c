@@ -74,6 +74,24 @@ struct mvneta_profile {
 	bool		bql;		/* BQL and xmit_more doorbell batching (4.19+) */
 };
 
+/*
+ * How the NETA shares the wire between TX queues when mvneta leaves the
+ * arbiter at reset (tx_arbiter). No source gives the reset state; the
+ * default is the hypothesis docs/validation.md adopts ("Latency under
+ * load"), the same for every era since it is the hardware's.
+ */
+#define NETA_ARB_RESET	NETA_ARB_POST
+static const char *const arb_names[] = {
+	[NETA_ARB_RR] = "round-robin", [NETA_ARB_POST] = "post-order",
+};
+
+static enum neta_arb arb_of(const char *name)
+{
+	if (!name || !name[0])
+		return NETA_ARB_RESET;
+	return strcmp(name, arb_names[NETA_ARB_POST]) ? NETA_ARB_RR : NETA_ARB_POST;
+}
+
 static const struct mvneta_profile profiles[] = {
 	{ "mvneta-3.8", "mvneta.c 3.8-3.13.0 (3.10.33 read)", RECLAIM_XMIT_TIMER,
 	  STOP_FRAGS, 16, 32, 100, 532, 128, 8, 8, 10, 250000000, false, false, false,
@@ -729,6 +747,7 @@ struct nic_cap mvneta_cap(const char *profile, enum nic_field f,
 		return cap_if(cfg, "tx_select = kernel and txq_number > 1",
 			      !by_cpu && txq > 1);
 	case NIC_F_TX_FIXED_PRIO:
+	case NIC_F_TX_ARBITER:
 	case NIC_F_TX_WRR_WEIGHT:
 		snprintf(now, len, "has 1 TX queue");
 		return cap_if(cfg, "txq_number > 1", txq > 1);
@@ -758,6 +777,7 @@ void mvneta_default(const char *profile, enum nic_field f, char *buf, size_t len
 	case NIC_F_TX_TIMER_PERIOD: snprintf(buf, len, "%ums", timer_ms(p)); break;
 	case NIC_F_TX_SELECT: snprintf(buf, len, "kernel"); break;
 	case NIC_F_TX_FIXED_PRIO: snprintf(buf, len, "0"); break;
+	case NIC_F_TX_ARBITER: snprintf(buf, len, "%s", arb_names[NETA_ARB_RESET]); break;
 	case NIC_F_TX_WRR_WEIGHT: snprintf(buf, len, "(reset)"); break;
 	case NIC_F_XPS_CPUS:	/* mvneta_txq_sw_init: queue q on CPU q % CPUs */
 		snprintf(buf, len, "%s", p->spread ? "CPU q % CPUs" : "(none)");
@@ -911,6 +931,7 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 	h->dev.priv = pp;
 	pp->nr_cpus = MIN(h->nr_cpus, NETA_MAX_CPUS);
 	neta_dev_init(&pp->dev, h, port, p->clk_hz, pp->nr_cpus);
+	pp->dev.arb = arb_of(cfg->tx_arbiter);
 	mvneta_irq_init(pp);
 	timer_setup(&pp->tx_done_timer, tx_done_timer_callback, pp);
 	pp->reclaim = reclaim_of(p, cfg);
@@ -948,6 +969,7 @@ void mvneta_remove(struct host *h)
 	struct mvneta_port *pp = h->drv;
 	int q;
 
+	neta_dev_fini(&pp->dev);
 	for (q = 0; q < MVNETA_MAX_QUEUES; q++) {
 		free(pp->txqs[q].descs);
 		free(pp->txqs[q].tx_skb);
@@ -969,6 +991,13 @@ void mvneta_info(const struct host *h, struct nic_info *info)
 	info->tx_timer_runs = pp->tx_timer_runs;
 	info->irq_tx = pp->dev.irq_tx;
 	info->irq_rx = pp->dev.irq_rx;
+	if (pp->dev.fixed_prio)
+		snprintf(info->tx_arb, sizeof(info->tx_arb), "queues 0x%02x by fixed priority, "
+			 "highest first (tx_fixed_prio), then ", pp->dev.fixed_prio);
+	snprintf(info->tx_arb + strlen(info->tx_arb), sizeof(info->tx_arb) - strlen(info->tx_arb),
+		 "%s", pp->dev.wrr_weight[0] ? "weighted round robin (tx_wrr_weight)" :
+		 pp->dev.arb == NETA_ARB_POST ? "in the order frames were handed over (post-order)" :
+		 "round robin, a frame per busy queue");
 	for (q = 0; q < pp->rxq_number; q++) {
 		info->rx_packets += pp->rxqs[q].packets;
 		info->rx_no_desc_drops += pp->dev.rxq[q].no_desc_drops;
