@@ -139,7 +139,7 @@ static const struct scn_key scn_keys[] = {
 	    .meaning = "mvneta TX arbitration: per TX queue, its weighted-round-robin weight "
 		       "(Transmit Queue Arbiter Configuration, TQxAC), e.g. '6 6 6 6 6 6 6 24'; "
 		       "unlisted queues take the last weight; each must exceed the largest frame. "
-		       "Unset: equal weights, one frame per queue per round"),
+		       "Unset: the arbitration tx_arbiter names"),
 	KEY(SCN_HOST, "xps_cpus", SCN_T_MASKS, struct scn_host, xps_cpus,
 	    .min = 0, .max = 0xff, .nodef = "(driver)", .unit = "hex masks",
 	    .meaning = "XPS: per TX queue, the CPUs that may pick it (queues/tx-N/xps_cpus), "
