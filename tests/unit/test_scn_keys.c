@@ -821,10 +821,10 @@ static void test_print_keys(void **state)
 			       "meaning |\n|---|---|---|---|---|\n"));
 	assert_non_null(strstr(md, "| `[link]` | `rate` | 1Gbit | bit/s |"));
 	assert_non_null(strstr(md, "armada-370, armada-xp, armada-385, x86-64"));
-	/* meanings in full, however long (tx_wrr_weight's is 300 characters) */
-	assert_non_null(strstr(plain, "each must exceed the largest frame. Unset: equal "
-			       "weights, one frame per queue per round\n"));
-	assert_non_null(strstr(md, "one frame per queue per round |\n"));
+	/* meanings in full, however long (tx_arbiter's is over 300 characters) */
+	assert_non_null(strstr(plain, "in the order their doorbells handed them over, as one "
+			       "FIFO): round-robin, post-order\n"));
+	assert_non_null(strstr(md, "as one FIFO): round-robin, post-order |\n"));
 	free(plain);
 	free(md);
 
