@@ -746,8 +746,17 @@ struct nic_cap mvneta_cap(const char *profile, enum nic_field f,
 			snprintf(now, len, "has 1 TX queue");
 		return cap_if(cfg, "tx_select = kernel and txq_number > 1",
 			      !by_cpu && txq > 1);
+	case NIC_F_TX_ARBITER:	/* decides only for queues left to it */
+		if (txq > 1 && cfg && cfg->tx_wrr_weight && cfg->tx_wrr_weight[0] > 0)
+			snprintf(now, len, "shares its queues by tx_wrr_weight");
+		else if (txq > 1 && cfg && !(~cfg->tx_fixed_prio & ((1 << txq) - 1)))
+			snprintf(now, len, "serves every queue by fixed priority (tx_fixed_prio)");
+		else
+			snprintf(now, len, "has 1 TX queue");
+		return cap_if(cfg, "txq_number > 1, no tx_wrr_weight, and a queue outside tx_fixed_prio",
+			      txq > 1 && !(cfg->tx_wrr_weight && cfg->tx_wrr_weight[0] > 0) &&
+			      (~cfg->tx_fixed_prio & ((1 << txq) - 1)));
 	case NIC_F_TX_FIXED_PRIO:
-	case NIC_F_TX_ARBITER:
 	case NIC_F_TX_WRR_WEIGHT:
 		snprintf(now, len, "has 1 TX queue");
 		return cap_if(cfg, "txq_number > 1", txq > 1);
