@@ -9,7 +9,7 @@
  *   timer/exp     N embedded events; each firing re-arms itself and, half
  *                 of the time, cancels and re-arms another random timer
  *                 (the del_timer/add_timer pattern of a driver)
- * Each runs on the nicsim engine (src/core/sim.c, a base-256 radix heap) and on a
+ * Each runs on the nicsim engine (src/sim/engine/sim.c, a base-256 radix heap) and on a
  * plain binary heap written here with the same interface and pooling, so
  * the only difference is the engine. Its entry points are noinline, as
  * nicsim's are behind the library boundary, so that neither engine is

@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "run/world.h"
-#include "run/validate.h"
+#include "sim/run/world.h"
+#include "sim/run/validate.h"
 
 #define MAX_REPEAT 100
 

@@ -2,7 +2,7 @@
 /*
  * A scenario as loaded from an INI file plus --set overrides.
  *
- * Every key lives in one registry (src/scenario/keys.c) that the loader,
+ * Every key lives in one registry (src/sim/scenario/keys.c) that the loader,
  * `nicsim keys` and docs/scenario.md all come from. Integer fields hold -1
  * and string fields "" when the user did not set them: the profile
  * (platform, kernel, driver) then decides.

@@ -9,9 +9,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "nicsim/time.h"
-#include "host/task.h"
-#include "host/sock.h"
-#include "host/tcp.h"
+#include "kernel/sched/sched.h"
+#include "net/core/sock.h"
+#include "net/ipv4/tcp.h"
 
 struct host;
 

@@ -35,8 +35,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app/app.h"
-#include "host/host.h"
-#include "core/util.h"
+#include "kernel/host.h"
+#include "sim/engine/util.h"
 
 #define MININTERVAL	10
 #define LINGERTIME	10000	/* MAXWAIT * 1000 ms */

@@ -22,8 +22,8 @@
  */
 #include <string.h>
 #include "app/app.h"
-#include "host/host.h"
-#include "core/util.h"
+#include "kernel/host.h"
+#include "sim/engine/util.h"
 
 /* filemap_read copies the page cache a page at a time; interrupts come in
  * between pages, so a long read() is one work item per page. */

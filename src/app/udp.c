@@ -23,8 +23,8 @@
  */
 #include <string.h>
 #include "app/app.h"
-#include "host/host.h"
-#include "core/util.h"
+#include "kernel/host.h"
+#include "sim/engine/util.h"
 
 enum { US_SEND, US_WAIT_SPACE, US_DONE };
 

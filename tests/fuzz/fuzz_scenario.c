@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "nicsim/scenario.h"
-#include "run/world.h"
+#include "sim/run/world.h"
 #include "fuzz_world.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "nicsim/scenario.h"
-#include "run/world.h"
+#include "sim/run/world.h"
 #include "fuzz_world.h"
 
 #define MAX_SCENARIOS	16

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "nicsim/scenario.h"
-#include "scenario/internal.h"
+#include "sim/scenario/internal.h"
 
 #define MAX_TEXT	256
 

@@ -9,7 +9,7 @@
 
 #include <stdlib.h>
 #include "nicsim/scenario.h"
-#include "run/world.h"
+#include "sim/run/world.h"
 
 #define FUZZ_RUN_MAX	(100 * PS_PER_US)
 

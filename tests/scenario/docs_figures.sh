@@ -17,9 +17,9 @@ echo "ok: every generated block of README.md and docs/ matches this build"
 # The checker itself, on a copy: a changed figure is found (exit 1 and a
 # diff), --write puts it back, an unknown or missing block is refused.
 C=$T/copy
-mkdir -p "$C/src/host"
+mkdir -p "$C/src/profiles"
 cp -r "$SRC/README.md" "$SRC/docs" "$SRC/scenarios" "$SRC/scripts" "$SRC/bench" "$C/"
-cp "$SRC/src/host/profile.c" "$C/src/host/"
+cp "$SRC/src/profiles/profile.c" "$C/src/profiles/"
 python3 - "$C/docs/observations.md" <<'PY' || fail "no observation-rows block to alter"
 import re, sys
 p = sys.argv[1]

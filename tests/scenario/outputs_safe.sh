@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Output paths (src/run/outpath.h): nicsim never deletes or overwrites a
+# Output paths (src/sim/run/outpath.h): nicsim never deletes or overwrites a
 # path it did not write. --report, --json, --pcap, --trace-out and sweep
 # --out refuse a user's path (exit 2, the path as it was, nothing written,
 # no run), rewrite nicsim's own, and with --force replace files and add to

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Several processes on one CPU (the CFS-like scheduler, src/host/task.h):
+# Several processes on one CPU (the CFS-like scheduler, src/kernel/sched/sched.h):
 # two CPU-bound HTTP servers on a one-core Armada 370 share it in time
 # slices (each about half of what one gets alone), and a ping on the same
 # CPU is not held behind them (its wakeups preempt).

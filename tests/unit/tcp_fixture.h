@@ -12,7 +12,7 @@
 #define NICSIM_TESTS_TCP_FIXTURE_H
 
 #include <stdbool.h>
-#include "run/world.h"
+#include "sim/run/world.h"
 
 struct tcp_fixture {
 	struct scenario	s;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Unit tests for the calibration file and the bounds transform
- * (src/run/calib.c): a valid file's parameters and rows (paths relative
+ * (src/sim/run/calib.c): a valid file's parameters and rows (paths relative
  * to the file, the default scenario, the default start), FILE:LINE
  * messages with the closest valid name, the rows-per-parameter limit;
  * calib_value stays inside the bounds and calib_coord inverts it;
@@ -20,7 +20,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "run/calib.h"
+#include "sim/run/calib.h"
 
 static char path[] = "/tmp/nicsim-test-calib.XXXXXX";
 

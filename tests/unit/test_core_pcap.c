@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Unit tests for the pcap writer (src/report/pcap.c, compiled into this
+ * Unit tests for the pcap writer (src/sim/report/pcap.c, compiled into this
  * test directly: see CMakeLists.txt).
  *
  * Writes ICMP echo requests (with and without the ping timestamp, with a
@@ -24,7 +24,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "report/pcap.h"
+#include "sim/report/pcap.h"
 
 /* ---- an independent reader --------------------------------------------- */
 

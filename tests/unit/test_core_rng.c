@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Unit tests for the random streams (src/core/rng.c).
+ * Unit tests for the random streams (src/sim/engine/rng.c).
  *
  * Checks: splitmix64 and xoshiro256** reproduce published reference
  * outputs; rng_seed fills the state from splitmix64; a (seed, name) pair

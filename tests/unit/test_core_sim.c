@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Unit tests for the event engine (src/core/sim.c).
+ * Unit tests for the event engine (src/sim/engine/sim.c).
  *
  * Checks: events fire in (time, insertion) order; simultaneous events keep
  * scheduling order; reschedule moves and cancel removes an event wherever
@@ -21,9 +21,9 @@
 
 #include "nicsim/rng.h"
 #include "nicsim/sim.h"
-#include "core/util.h"
+#include "sim/engine/util.h"
 
-#define SLAB_EVENTS 256		/* mirrors src/core/sim.c */
+#define SLAB_EVENTS 256		/* mirrors src/sim/engine/sim.c */
 
 /* ---- invariant checks ------------------------------------------------- */
 

@@ -23,7 +23,7 @@
 #include <stdint.h>
 #include <errno.h>
 #include <cmocka.h>
-#include "host/dql.h"
+#include "lib/dynamic_queue_limits.h"
 
 #define HZ	100U
 

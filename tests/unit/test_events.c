@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * The event log (src/run/events.h) and the probe helpers the report's
- * legends use (src/run/probe.h).
+ * The event log (src/sim/run/events.h) and the probe helpers the report's
+ * legends use (src/sim/run/probe.h).
  *
  * Checks, on the ping story (scenarios/mvneta-2014-ping.ini): the log
  * holds every ENOBUFS at its own instant, as many as the ping counted, and
@@ -17,7 +17,7 @@
 #include <cmocka.h>
 #include <stdlib.h>
 #include <string.h>
-#include "run/events.h"
+#include "sim/run/events.h"
 
 static uint64_t run_ping(struct event_log *l, struct world *w)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Unit tests for fq_codel and CoDel (src/host/sch_fq_codel.c).
+ * Unit tests for fq_codel and CoDel (src/net/sched/sch_fq_codel.c).
  *
  * Checks, with worked numbers: the defaults and the CoDel clock (5 ms =
  * 4882 units of 1024 ns, 100 ms = 97656); the drop schedule of a standing
@@ -22,7 +22,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "host/sch_fq_codel.h"
+#include "net/sched/sch_fq_codel.h"
 
 #define PERTURB		0x9e3779b9u
 #define MTU		1514u

@@ -20,9 +20,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <string.h>
-#include "host/host.h"
-#include "host/task.h"
-#include "host/tcp.h"
+#include "kernel/host.h"
+#include "kernel/sched/sched.h"
+#include "net/ipv4/tcp.h"
 
 struct fixture {
 	struct sim	sim;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Unit tests for output-path ownership (src/run/outpath.c), in a scratch
+ * Unit tests for output-path ownership (src/sim/run/outpath.c), in a scratch
  * directory: what counts as nicsim's JSON, trace and pcap (the pcap made
  * by the real writer, so a change of its MACs or header shows here),
  * what outpath_check refuses with and without force, that a temporary
@@ -21,8 +21,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "run/outpath.h"
-#include "report/pcap.h"
+#include "sim/run/outpath.h"
+#include "sim/report/pcap.h"
 
 static char scratch[] = "/tmp/nicsim-test-outpath.XXXXXX";
 

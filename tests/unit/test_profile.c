@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
-#include "core/names.h"
-#include "host/profile.h"
+#include "sim/engine/names.h"
+#include "profiles/profile.h"
 
 /* 56 data bytes -> 84-byte IP packet; __ip_append_data allocates
  * alloclen + hh_len + 15 = 84 + 16 + 15 = 115 bytes. */

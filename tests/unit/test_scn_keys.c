@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Unit tests for the scenario loader (src/scenario/).
+ * Unit tests for the scenario loader (src/sim/scenario/).
  *
  * Checks: the unit parsers on worked values and on every kind of bad input;
  * a file using every section kind loads with the right values and
@@ -777,7 +777,7 @@ static void test_expect_pass(void **state)
 
 /* ---- the key table ------------------------------------------------------ */
 
-/* A stand-in for the profiles' defaults (src/run/settings.c). */
+/* A stand-in for the profiles' defaults (src/sim/run/settings.c). */
 static bool fake_default(const char *section, const char *key, char *buf, size_t len)
 {
 	if (strcmp(section, "host.NAME.ethtool") || strcmp(key, "tx-frames"))

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Every [host.NAME] setting is honoured or refused (src/run/settings.c).
+ * Every [host.NAME] setting is honoured or refused (src/sim/run/settings.c).
  *
  * Checks: every key of a host's sections, given on host dut (with the
  * settings it depends on, where it has a condition), on every driver x
@@ -20,9 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "run/world.h"
-#include "run/settings.h"
-#include "core/names.h"
+#include "sim/run/world.h"
+#include "sim/run/settings.h"
+#include "sim/engine/names.h"
 
 #define MVNETA	"mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 mvneta-6.x"
 #define PRE_314	"k:3.5 k:3.10 k:3.11 k:3.12-rc k:3.12.0+tsq-fix k:3.12 k:3.13"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Unit tests for Reno and CUBIC (src/host/tcp_cc.c).
+ * Unit tests for Reno and CUBIC (src/net/ipv4/tcp_cong.c).
  *
  * Checks, with worked numbers: the registry and initial state; the jiffies
  * clock (INITIAL_JIFFIES, HZ 100/250/300/1000 and the 1 MHz clock); the
@@ -30,7 +30,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "host/tcp_cc.h"
+#include "net/ipv4/tcp_cong.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 

@@ -13,7 +13,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
-#include "host/tcp_formulas.h"
+#include "net/ipv4/tcp_formulas.h"
 
 #define MSS	1448U
 #define HLEN	52U

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * tcp_sendmsg's pushes (net/ipv4/tcp.c, 3.12.0 and 6.18.2 read; src/host/
+ * tcp_sendmsg's pushes (net/ipv4/tcp.c, 3.12.0 and 6.18.2 read; src/net/ipv4/
  * tcp.c tcp_sendmsg_step): once an skb reaches the size goal with more of
  * the write to come, forced_push (more than half the peer's largest window
  * written since the last push mark) sends what it may; otherwise the full

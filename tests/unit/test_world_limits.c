@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The limits of a run (src/run/world.h, docs/robustness.md).
+ * The limits of a run (src/sim/run/world.h, docs/robustness.md).
  *
  * Checks: a world whose queues grow past the skb bound stops inside the
  * event that crossed it, world_run() fails with a message and the time it
@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <string.h>
-#include "run/world.h"
+#include "sim/run/world.h"
 
 /* Two hosts, an x86 UDP flood of empty datagrams onto a 1 Mbit/s link. */
 static const char *const flood[] = {

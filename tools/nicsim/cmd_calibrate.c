@@ -28,11 +28,11 @@
 #include <gsl/gsl_multimin.h>
 #include <gsl/gsl_vector.h>
 #include "cli.h"
-#include "core/util.h"
-#include "host/profile.h"
-#include "run/calib.h"
-#include "run/outpath.h"
-#include "run/validate.h"
+#include "sim/engine/util.h"
+#include "profiles/profile.h"
+#include "sim/run/calib.h"
+#include "sim/run/outpath.h"
+#include "sim/run/validate.h"
 
 #define MAX_JOBS	64
 #define SIMPLEX_SIZE	1e-3	/* stop when the simplex is this small (in u) */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "explain_run.h"
-#include "core/util.h"
+#include "sim/engine/util.h"
 
 int run_world_with(const struct run_opts *o, char **sets, int n,
 		   void (*done)(const struct world *w, void *arg), void *arg,

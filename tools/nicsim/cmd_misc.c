@@ -6,8 +6,8 @@
 #include <string.h>
 #include "cli.h"
 #include "nicsim/scenario.h"
-#include "run/settings.h"
-#include "run/validate.h"
+#include "sim/run/settings.h"
+#include "sim/run/validate.h"
 
 const char *scenarios_dir(void)
 {

@@ -4,7 +4,7 @@
  *
  * Runs the scenario as given (with its --set overrides) and once more per
  * --compare with those overrides added, each traced (--trace, default all
- * probes), then writes the page (src/report). DIR must be new, a report
+ * probes), then writes the page (src/sim/report). DIR must be new, a report
  * directory nicsim wrote, or (--force) any directory: checked, with --json
  * and every --compare, before anything runs. Everything goes to a
  * temporary directory first and reaches DIR only when complete
@@ -16,10 +16,10 @@
 #include <string.h>
 #include "cli.h"
 #include "run_opts.h"
-#include "run/outpath.h"
-#include "report/report.h"
-#include "run/events.h"
-#include "core/util.h"
+#include "sim/run/outpath.h"
+#include "sim/report/report.h"
+#include "sim/run/events.h"
+#include "sim/engine/util.h"
 
 #define MAX_VARIANTS 8
 

@@ -6,11 +6,11 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
-#include "run/world.h"
-#include "run/trace.h"
-#include "run/probe.h"
-#include "run/check.h"
-#include "run/outpath.h"
+#include "sim/run/world.h"
+#include "sim/run/trace.h"
+#include "sim/run/probe.h"
+#include "sim/run/check.h"
+#include "sim/run/outpath.h"
 #include "run_opts.h"
 #include "explain_run.h"
 

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "core/util.h"
+#include "sim/engine/util.h"
 #include "cli.h"
 #include "sweep.h"
 

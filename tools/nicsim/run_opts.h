@@ -5,9 +5,9 @@
 
 #include <stdbool.h>
 #include <jansson.h>
-#include "run/world.h"
-#include "run/trace.h"
-#include "run/outpath.h"
+#include "sim/run/world.h"
+#include "sim/run/trace.h"
+#include "sim/run/outpath.h"
 
 struct run_opts {
 	const char	*file;

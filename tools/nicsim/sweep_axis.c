@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/util.h"
+#include "sim/engine/util.h"
 #include "sweep.h"
 
 #define FIX_DIGITS	15

@@ -22,7 +22,7 @@
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
-#include "core/util.h"
+#include "sim/engine/util.h"
 #include "sweep.h"
 
 struct progress {

@@ -22,8 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/util.h"
-#include "run/world.h"
+#include "sim/engine/util.h"
+#include "sim/run/world.h"
 #include "sweep.h"
 
 #define TABLE_ROWS	200

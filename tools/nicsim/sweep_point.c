@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "nicsim/rng.h"
-#include "run/world.h"
+#include "sim/run/world.h"
 #include "sweep.h"
 
 int sweep_point_repeat(const struct sweep *sw, long i)

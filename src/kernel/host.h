@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A host: CPUs, jiffies, interrupts, one network device and its driver,
+ * the IPv4/ICMP/UDP layer, sockets. Profiles give its constants.
+ */
+#ifndef NICSIM_HOST_HOST_H
+#define NICSIM_HOST_HOST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "nicsim/sim.h"
+#include "nicsim/rng.h"
+#include "profiles/profile.h"
+#include "kernel/cpu.h"
+#include "net/core/netdevice.h"
+#include "net/core/sock.h"
+#include "kernel/sched/sched.h"
+
+#define HOST_MAX_CPUS	8
+#define HOST_MAX_IRQS	16
+
+struct skb_pool {
+	struct sk_buff	*free;
+	void		*slabs;
+	uint64_t	next_id;
+	uint64_t	live;
+	uint64_t	allocated;
+	/* a broken skb invariant (freed twice, freed while charged):
+	 * reports and does not return; NULL: abort() */
+	void		(*violation)(void *arg, const struct sk_buff *skb, const char *what);
+	void		*violation_arg;
+	uint64_t	max_live;	/* 0: no limit */
+	struct sim	*sim;		/* stopped when live exceeds max_live */
+	bool		over;		/* it did */
+};
+
+void skb_pool_init(struct skb_pool *pool);
+/* Bound the skbs alive at once: the allocation that exceeds max_live still
+ * succeeds, but sets pool->over and stops sim (sim_stop), so a run whose
+ * queues would grow without end stops within the event that crossed it. */
+void skb_pool_limit(struct skb_pool *pool, uint64_t max_live, struct sim *sim);
+void skb_pool_destroy(struct skb_pool *pool);
+struct sk_buff *skb_pool_get(struct skb_pool *pool);
+struct sk_buff *skb_pool_copy(struct skb_pool *pool, const struct sk_buff *src);
+void skb_pool_put(struct skb_pool *pool, struct sk_buff *skb);
+/* Call fn on every skb allocated and not yet freed (for --check). */
+void skb_pool_for_each_live(struct skb_pool *pool,
+			    void (*fn)(struct sk_buff *skb, void *arg), void *arg);
+/* Copy what travels on the wire (len and headers) from src to dst. */
+void skb_copy_frame(struct sk_buff *dst, const struct sk_buff *src);
+
+struct irq_desc {
+	struct host	*host;
+	char		name[24];
+	struct cpu	*cpu;		/* affinity */
+	void		(*handler)(struct cpu *cpu, void *dev_id);
+	void		*dev_id;
+	bool		level;
+	struct work	work;
+	uint64_t	count;
+};
+
+/* Device side: the interrupt line's level; a rising edge queues the
+ * handler on the affine CPU. */
+void irq_set_level(struct irq_desc *irq, bool level);
+
+struct nic_driver;
+struct eth_port;
+
+struct host {
+	struct sim	*sim;
+	struct skb_pool	*pool;
+	int		idx;
+	char		name[32];
+	uint32_t	addr;		/* IPv4, host order: 10.0.0.(idx+1) */
+	const struct platform *plat;	/* points at plat_local */
+	struct platform	plat_local;	/* the platform with per-host cost overrides */
+	const struct kprofile *kp;	/* points at kp_local */
+	struct kprofile	kp_local;	/* the kernel profile with sysctl overrides */
+	int		hz;
+	sim_time_t	tick;		/* ps per jiffy */
+	int		nr_cpus;
+	struct cpu	cpus[HOST_MAX_CPUS];
+	struct task	ksoftirqd[HOST_MAX_CPUS];
+	struct cpu	*cur_cpu;	/* running a work item, or NULL */
+	struct net_device dev;
+	void		*drv;		/* driver private (struct mvneta_port...) */
+	const char	*drv_name;
+	int		nr_irqs;
+	struct irq_desc	irqs[HOST_MAX_IRQS];
+	struct sock	*socks;
+	void		*dma[32];	/* coherent DMA areas, by handle-1 */
+	int		nr_dma;
+	int64_t		wmem_default;
+	int64_t		wmem_max;
+	int		tcp_ecn;	/* net.ipv4.tcp_ecn: 0 off, 1 request, 2 accept */
+	int		tcp_sack;	/* net.ipv4.tcp_sack */
+	int		tcp_slow_start_after_idle;	/* net.ipv4.tcp_slow_start_after_idle */
+	uint16_t	ip_id;
+	uint8_t		neigh;		/* the peer's host index (one link) */
+	uint32_t	ts_memo_size[2], ts_memo_val[2];	/* host_skb_truesize */
+	int		ts_memo_next;
+	struct eth_port	*port;		/* where our frames leave */
+	/* IPv4 fragments waiting for the rest of their datagram (ip_defrag) */
+	struct skb_queue ipq;
+	uint64_t	ipq_mem;	/* their truesize */
+	/* statistics */
+	uint64_t	rx_packets, rx_dropped, icmp_echo_replies;
+	uint64_t	ip_reasm_fails;	/* fragments dropped: over ipfrag_high_thresh or expired */
+};
+
+/* plat and kp are copied: h->plat and h->kp point at the host's own. */
+void host_init(struct host *h, struct sim *sim, struct skb_pool *pool, int idx,
+	       const char *name, const struct platform *plat,
+	       const struct kprofile *kp, int hz, uint64_t seed);
+struct irq_desc *host_request_irq(struct host *h, const char *name, int cpu,
+				  void (*handler)(struct cpu *, void *), void *dev_id);
+static inline sim_time_t host_now(const struct host *h)
+{
+	return h->cur_cpu ? h->cur_cpu->t : h->sim->now;
+}
+
+/* dma_alloc_coherent: a handle the device resolves to the memory. */
+uint32_t host_dma_map(struct host *h, void *mem);
+void *host_dma_resolve(struct host *h, uint32_t handle);
+
+/* skb allocation with truesize for a head of `size` bytes. */
+struct sk_buff *alloc_skb(struct host *h, uint32_t size);
+void kfree_skb(struct cpu *cpu, struct sk_buff *skb);
+/* skb_truesize for this host's platform and kernel (memoised) */
+uint32_t host_skb_truesize(struct host *h, uint32_t size);
+
+/* IPv4 */
+void ip_send_skb(struct cpu *cpu, struct sk_buff *skb, int *err);
+/* Send the fragments ip_append_data made (one datagram: one IP id),
+ * each through dev_queue_xmit; *err as ip_send_skb's, the first error. */
+void ip_send_frags(struct cpu *cpu, struct skb_queue *frags, int *err);
+void netif_receive_skb(struct cpu *cpu, struct sk_buff *skb);
+void run_timer_softirq(struct cpu *cpu);
+
+#endif

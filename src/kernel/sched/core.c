@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+/* Processes and the scheduler: see task.h. */
+#include "kernel/sched/sched.h"
+#include "kernel/host.h"
+#include "sim/engine/util.h"
+
+/* get_update_sysctl_factor, SCHED_TUNABLESCALING_LOG */
+static sim_time_t factor(int ncpus)
+{
+	int n = ncpus < 8 ? ncpus : 8, log = 0;
+
+	while (n >>= 1)
+		log++;
+	return 1 + log;
+}
+
+sim_time_t sched_latency(int ncpus) { return 6 * PS_PER_MS * factor(ncpus); }
+sim_time_t sched_min_granularity(int ncpus) { return 750 * PS_PER_US * factor(ncpus); }
+sim_time_t sched_wakeup_granularity(int ncpus) { return PS_PER_MS * factor(ncpus); }
+
+/* __sched_period / sched_slice with equal weights; sched_nr_latency is
+ * latency / min_granularity = 8 at any factor */
+sim_time_t sched_slice(int ncpus, int nr_running)
+{
+	sim_time_t period = nr_running > 8 ? nr_running * sched_min_granularity(ncpus)
+					   : sched_latency(ncpus);
+
+	return period / (nr_running > 0 ? nr_running : 1);
+}
+
+static int host_cpus(const struct task *t)
+{
+	return t->cpu->host->nr_cpus;
+}
+
+static void task_work(struct cpu *cpu, struct work *w)
+{
+	struct task *t = w->arg;
+	sim_time_t start;
+
+	cpu->need_resched = false;	/* __schedule */
+	start = cpu->t;
+	if (cpu->curr_task != t) {	/* context switch in */
+		cpu->curr_task = t;
+		cpu->slice_start = cpu->t;
+		cpu->nr_switches++;
+		if (t->vruntime > cpu->min_vruntime)
+			cpu->min_vruntime = t->vruntime;
+		/* a task going on with its loop (task_continue) pays nothing */
+		cpu_charge(cpu, COST_wakeup, cpu->host->plat->cost.wakeup);
+	}
+	t->run(cpu, t);
+	t->vruntime += cpu->t - start;
+	t->sum_exec += cpu->t - start;
+}
+
+static void make_runnable(struct task *t)
+{
+	struct cpu *cpu = t->cpu;
+	struct task *curr = cpu->curr_task;
+	sim_time_t floor = cpu->min_vruntime - sched_latency(host_cpus(t)) / 2;
+
+	cpu->nr_running++;
+	if (t->vruntime < floor)	/* place_entity: bounded sleeper credit */
+		t->vruntime = floor;
+	if (curr && curr != t && !curr->sleeping &&
+	    curr->vruntime - t->vruntime > sched_wakeup_granularity(host_cpus(t))) {
+		/* check_preempt_wakeup: t runs before curr's next step */
+		cpu->curr_task = NULL;
+		curr->preempted++;
+		cpu->need_resched = true;
+		t->work.key = t->vruntime;
+		cpu_queue_work_head(cpu, &t->work);
+		return;
+	}
+	if (!curr)	/* the idle task is preempted by any wakeup */
+		cpu->need_resched = true;
+	cpu_queue_work_ordered(cpu, &t->work, t->vruntime);
+}
+
+static void task_timeout(struct sim *sim, struct sim_event *ev)
+{
+	struct task *t = ev->arg;
+
+	if (!t->sleeping)
+		return;
+	t->sleeping = false;
+	t->timed_out = true;
+	make_runnable(t);
+}
+
+void task_init(struct task *t, struct cpu *cpu,
+	       void (*run)(struct cpu *, struct task *), void *app)
+{
+	work_init(&t->work, CTX_PROCESS, task_work, t);
+	sim_event_init(&t->timeout, task_timeout, t);
+	t->cpu = cpu;
+	t->run = run;
+	t->app = app;
+	t->sleeping = false;
+	t->vruntime = 0;
+	t->sum_exec = 0;
+	t->preempted = 0;
+}
+
+void task_init_sleeping(struct task *t, struct cpu *cpu,
+			void (*run)(struct cpu *, struct task *), void *app)
+{
+	task_init(t, cpu, run, app);
+	t->sleeping = true;
+}
+
+void task_start(struct task *t, sim_time_t at)
+{
+	t->sleeping = true;
+	sim_schedule(t->cpu->host->sim, &t->timeout, at);
+}
+
+void task_sleep(struct task *t, sim_time_t until)
+{
+	struct sim *sim = t->cpu->host->sim;
+
+	t->sleeping = true;
+	t->timed_out = false;
+	t->cpu->nr_running--;
+	if (t->cpu->curr_task == t)
+		t->cpu->curr_task = NULL;
+	if (until != SIM_TIME_MAX)
+		sim_schedule(sim, &t->timeout, until < sim->now ? sim->now : until);
+	else
+		sim_cancel(sim, &t->timeout);
+}
+
+void task_wake(struct task *t)
+{
+	if (!t->sleeping)
+		return;
+	t->sleeping = false;
+	t->timed_out = false;
+	t->wakeups++;
+	sim_cancel(t->cpu->host->sim, &t->timeout);
+	make_runnable(t);
+}
+
+void task_continue(struct task *t)
+{
+	struct cpu *cpu = t->cpu;
+
+	if (cpu->curr_task != t) {	/* preempted during this step */
+		cpu_queue_work_ordered(cpu, &t->work, t->vruntime);
+		return;
+	}
+	if (cpu_work_waiting(cpu, CTX_PROCESS) &&
+	    cpu->t - cpu->slice_start >= sched_slice(host_cpus(t), cpu->nr_running)) {
+		/* slice used up: back into the queue by vruntime */
+		cpu->curr_task = NULL;
+		t->preempted++;
+		cpu_queue_work_ordered(cpu, &t->work, t->vruntime);
+		return;
+	}
+	cpu_queue_work_head(cpu, &t->work);
+}

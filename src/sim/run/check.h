@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * --check: the model's invariants, verified after every event.
+ *
+ * What is checked (the kernel guards the same with WARN_ON/BUG_ON):
+ *  - skbs: none is freed twice or while still charged (always, in the
+ *    pool); every socket's sk_wmem_alloc is 1 plus the truesize of the
+ *    live skbs charged to it, and skbs_held their number;
+ *  - each qdisc's qlen and backlog equal what its bands (or fq_codel's
+ *    flows) hold; fq_codel's per-flow backlogs likewise;
+ *  - BQL: num_queued >= num_completed, in-flight below 2^31, and the limit
+ *    within [limit_min, limit_max];
+ *  - the driver's TX ring indices and count agree with the device's
+ *    pending and sent counters (nic_check);
+ *  - time: the clock never goes backwards, and neither does any CPU's
+ *    busy-until or a charged-time total.
+ * A violation prints the simulated time, the event number and the object,
+ * then the program exits with status 3 (after on_abort, which removes
+ * half-written files).
+ */
+#ifndef NICSIM_RUN_CHECK_H
+#define NICSIM_RUN_CHECK_H
+
+#include "sim/run/world.h"
+
+#define NICSIM_EXIT_INVARIANT 3
+
+/* Faults a test can inject to show the checker catches them. */
+enum check_inject { INJECT_NONE, INJECT_DOUBLE_FREE, INJECT_WMEM_LEAK };
+
+/* Turn checking on for w; inject names a fault ("double-free",
+ * "wmem-leak") or is NULL. -1 if inject is unknown. */
+int world_check_enable(struct world *w, const char *inject);
+/* Everything, once (also after the run). */
+void world_check_now(struct world *w);
+void world_check_disable(struct world *w);
+
+#endif
