@@ -76,11 +76,7 @@ enum {
 
 struct sock;
 
-enum skb_destructor {
-	SKB_DESTRUCTOR_NONE,
-	SKB_DESTRUCTOR_SOCK_WFREE,	/* sock_wfree: uncharge sk_wmem_alloc */
-	SKB_DESTRUCTOR_TCP_WFREE,	/* tcp_wfree: uncharge, and wake TSQ */
-};
+struct cpu;
 
 /* Per-skb timestamps (not copied with the frame; a packet's journey across
  * hosts is path[] below). */
@@ -116,7 +112,9 @@ struct sk_buff {
 	uint32_t	len;		/* bytes from the MAC header, no FCS */
 	uint32_t	truesize;
 	struct sock	*sk;
-	uint8_t		destructor;	/* enum skb_destructor */
+	/* set by the owner that charged it (sock_wfree, tcp_wfree): run by
+	 * kfree_skb, it uncharges the socket; NULL: none */
+	void		(*destructor)(struct cpu *cpu, struct sk_buff *skb);
 	uint8_t		priority;	/* skb->priority & 15 (pfifo_fast band) */
 	uint8_t		nr_frags;	/* page fragments after the linear part */
 	uint8_t		ooo_okay;	/* may change TX queue: nothing in flight */
@@ -190,6 +188,53 @@ static inline uint32_t skb_ip_len(const struct sk_buff *skb)
 static inline uint32_t eth_wire_bytes(uint32_t frame_len)
 {
 	return 8 + (frame_len < ETH_ZLEN ? ETH_ZLEN : frame_len) + ETH_FCS_LEN + 12;
+}
+
+/* A list of skbs (struct sk_buff_head, include/linux/skbuff.h); the
+ * operations are the unlocked __skb_queue_tail and friends. */
+struct skb_queue {
+	struct sk_buff	*head, *tail;
+	uint32_t	qlen;
+};
+
+static inline void skb_queue_tail(struct skb_queue *q, struct sk_buff *skb)
+{
+	skb->next = NULL;
+	skb->prev = q->tail;
+	if (q->tail)
+		q->tail->next = skb;
+	else
+		q->head = skb;
+	q->tail = skb;
+	q->qlen++;
+}
+
+static inline void skb_queue_head(struct skb_queue *q, struct sk_buff *skb)
+{
+	skb->prev = NULL;
+	skb->next = q->head;
+	if (q->head)
+		q->head->prev = skb;
+	else
+		q->tail = skb;
+	q->head = skb;
+	q->qlen++;
+}
+
+static inline struct sk_buff *skb_dequeue(struct skb_queue *q)
+{
+	struct sk_buff *skb = q->head;
+
+	if (!skb)
+		return NULL;
+	q->head = skb->next;
+	if (q->head)
+		q->head->prev = NULL;
+	else
+		q->tail = NULL;
+	q->qlen--;
+	skb->next = skb->prev = NULL;
+	return skb;
 }
 
 #endif

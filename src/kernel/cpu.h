@@ -198,6 +198,8 @@ static inline void softirq_continue(struct cpu *cpu, enum softirq_nr nr)
 {
 	cpu->sirq_cont |= 1u << nr;
 }
+/* softirq.c: the CPU's softirq work item, at boot after cpu_init */
+void softirq_init(struct cpu *cpu);
 /* The CPU's ksoftirqd (host init; task.h) */
 void cpu_set_ksoftirqd(struct cpu *cpu, struct task *t);
 void open_softirq(struct cpu *cpu, enum softirq_nr nr, void (*fn)(struct cpu *));

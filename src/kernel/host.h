@@ -11,6 +11,7 @@
 #include "nicsim/sim.h"
 #include "nicsim/rng.h"
 #include "profiles/profile.h"
+#include "sim/engine/skb_pool.h"
 #include "kernel/cpu.h"
 #include "net/core/netdevice.h"
 #include "net/core/sock.h"
@@ -18,36 +19,6 @@
 
 #define HOST_MAX_CPUS	8
 #define HOST_MAX_IRQS	16
-
-struct skb_pool {
-	struct sk_buff	*free;
-	void		*slabs;
-	uint64_t	next_id;
-	uint64_t	live;
-	uint64_t	allocated;
-	/* a broken skb invariant (freed twice, freed while charged):
-	 * reports and does not return; NULL: abort() */
-	void		(*violation)(void *arg, const struct sk_buff *skb, const char *what);
-	void		*violation_arg;
-	uint64_t	max_live;	/* 0: no limit */
-	struct sim	*sim;		/* stopped when live exceeds max_live */
-	bool		over;		/* it did */
-};
-
-void skb_pool_init(struct skb_pool *pool);
-/* Bound the skbs alive at once: the allocation that exceeds max_live still
- * succeeds, but sets pool->over and stops sim (sim_stop), so a run whose
- * queues would grow without end stops within the event that crossed it. */
-void skb_pool_limit(struct skb_pool *pool, uint64_t max_live, struct sim *sim);
-void skb_pool_destroy(struct skb_pool *pool);
-struct sk_buff *skb_pool_get(struct skb_pool *pool);
-struct sk_buff *skb_pool_copy(struct skb_pool *pool, const struct sk_buff *src);
-void skb_pool_put(struct skb_pool *pool, struct sk_buff *skb);
-/* Call fn on every skb allocated and not yet freed (for --check). */
-void skb_pool_for_each_live(struct skb_pool *pool,
-			    void (*fn)(struct sk_buff *skb, void *arg), void *arg);
-/* Copy what travels on the wire (len and headers) from src to dst. */
-void skb_copy_frame(struct sk_buff *dst, const struct sk_buff *src);
 
 struct irq_desc {
 	struct host	*host;
@@ -101,6 +72,12 @@ struct host {
 	uint32_t	ts_memo_size[2], ts_memo_val[2];	/* host_skb_truesize */
 	int		ts_memo_next;
 	struct eth_port	*port;		/* where our frames leave */
+	/* what the stack registered at boot: the packet types netif_receive_skb
+	 * delivers to (dev_add_pack), the IPv4 protocols' receive handlers
+	 * (inet_add_protocol) and their GSO (inet_add_offload), by number */
+	struct packet_type *ptype_base;
+	const struct net_protocol *inet_protos[256];
+	const struct net_offload *inet_offloads[256];
 	/* IPv4 fragments waiting for the rest of their datagram (ip_defrag) */
 	struct skb_queue ipq;
 	uint64_t	ipq_mem;	/* their truesize */
@@ -130,12 +107,9 @@ void kfree_skb(struct cpu *cpu, struct sk_buff *skb);
 /* skb_truesize for this host's platform and kernel (memoised) */
 uint32_t host_skb_truesize(struct host *h, uint32_t size);
 
-/* IPv4 */
-void ip_send_skb(struct cpu *cpu, struct sk_buff *skb, int *err);
-/* Send the fragments ip_append_data made (one datagram: one IP id),
- * each through dev_queue_xmit; *err as ip_send_skb's, the first error. */
-void ip_send_frags(struct cpu *cpu, struct skb_queue *frags, int *err);
-void netif_receive_skb(struct cpu *cpu, struct sk_buff *skb);
-void run_timer_softirq(struct cpu *cpu);
+/* kernel/time/timer.c: TIMER_SOFTIRQ on every CPU (at boot) */
+void init_timers(struct host *h);
+
+#include "net/ipv4/ip.h"
 
 #endif

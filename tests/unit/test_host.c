@@ -663,7 +663,7 @@ static int64_t gso_charge(const char *kernel, uint32_t truesize, uint32_t ts[4])
 	skb->gso_segs = 4;
 	skb->truesize = truesize;
 	skb_set_owner_w(skb, &p.a.sk);
-	skb->destructor = SKB_DESTRUCTOR_TCP_WFREE;
+	skb->destructor = tcp_wfree;
 	seg = tcp_gso_segment(p.cpu, skb);
 	wmem = p.a.sk.sk_wmem_alloc;
 	while (seg) {

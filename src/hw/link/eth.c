@@ -3,7 +3,7 @@
 #include <string.h>
 #include "hw/link/eth.h"
 #include "sim/engine/util.h"
-#include "kernel/host.h"
+#include "sim/engine/skb_pool.h"
 
 void eth_link_init(struct eth_link *l, struct sim *sim, int64_t rate, sim_time_t delay)
 {

@@ -3,51 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "kernel/host.h"
-#include "net/ipv4/tcp.h"
 #include "net/sched/sch_fq_codel.h"
 #include "sim/engine/util.h"
-
-/* --- skb lists ------------------------------------------------------ */
-
-void skb_queue_tail(struct skb_queue *q, struct sk_buff *skb)
-{
-	skb->next = NULL;
-	skb->prev = q->tail;
-	if (q->tail)
-		q->tail->next = skb;
-	else
-		q->head = skb;
-	q->tail = skb;
-	q->qlen++;
-}
-
-void skb_queue_head(struct skb_queue *q, struct sk_buff *skb)
-{
-	skb->prev = NULL;
-	skb->next = q->head;
-	if (q->head)
-		q->head->prev = skb;
-	else
-		q->tail = skb;
-	q->head = skb;
-	q->qlen++;
-}
-
-struct sk_buff *skb_dequeue(struct skb_queue *q)
-{
-	struct sk_buff *skb = q->head;
-
-	if (!skb)
-		return NULL;
-	q->head = skb->next;
-	if (q->head)
-		q->head->prev = NULL;
-	else
-		q->tail = NULL;
-	q->qlen--;
-	skb->next = skb->prev = NULL;
-	return skb;
-}
 
 /* --- pfifo_fast (net/sched/sch_generic.c) --------------------------- */
 
@@ -252,7 +209,7 @@ static bool sch_direct_xmit(struct cpu *cpu, struct qdisc *q, struct sk_buff *sk
 
 	BUG_ON(queued > cpu_now(cpu));	/* skb_ahead: never before it was queued */
 	if (skb->gso_segs > 1 && !dev->tso)
-		skb = tcp_gso_segment(cpu, skb);
+		skb = skb_gso_segment(cpu, skb);
 	while (skb) {
 		struct sk_buff *next = skb->next;
 
@@ -693,4 +650,41 @@ void net_rx_action(struct cpu *cpu)
 		softirq_continue(cpu, NET_RX_SOFTIRQ);
 	else
 		cpu->net_rx_running = false;
+}
+
+/* --- boot and receive ---------------------------------------------- */
+
+void net_dev_init(struct host *h)
+{
+	int i;
+
+	for (i = 0; i < h->nr_cpus; i++) {
+		open_softirq(&h->cpus[i], NET_TX_SOFTIRQ, net_tx_action);
+		open_softirq(&h->cpus[i], NET_RX_SOFTIRQ, net_rx_action);
+	}
+}
+
+void dev_add_pack(struct host *h, struct packet_type *pt)
+{
+	pt->next = h->ptype_base;
+	h->ptype_base = pt;
+}
+
+/*
+ * __netif_receive_skb_core: the handler of the frame's packet type.
+ * Deviation: a frame of no registered type (none is ever sent) is only
+ * counted and dropped.
+ */
+void netif_receive_skb(struct cpu *cpu, struct sk_buff *skb)
+{
+	struct packet_type *pt;
+
+	for (pt = cpu->host->ptype_base; pt; pt = pt->next)
+		if (pt->type == skb->protocol) {
+			pt->func(cpu, skb);
+			return;
+		}
+	cpu->host->rx_packets++;
+	cpu->host->rx_dropped++;
+	kfree_skb(cpu, skb);
 }

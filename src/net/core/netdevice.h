@@ -53,16 +53,20 @@ struct host;
 struct net_device;
 
 enum netdev_tx { NETDEV_TX_OK = 0, NETDEV_TX_BUSY = 0x10 };
-enum { NET_XMIT_SUCCESS = 0, NET_XMIT_DROP = 1 };
 
-struct skb_queue {
-	struct sk_buff	*head, *tail;
-	uint32_t	qlen;
+/* A protocol netif_receive_skb delivers to (dev_add_pack): the handler
+ * owns the skb */
+struct packet_type {
+	uint16_t	type;		/* ETH_P_IP */
+	void		(*func)(struct cpu *cpu, struct sk_buff *skb);
+	struct packet_type *next;
 };
 
-void skb_queue_tail(struct skb_queue *q, struct sk_buff *skb);
-void skb_queue_head(struct skb_queue *q, struct sk_buff *skb);
-struct sk_buff *skb_dequeue(struct skb_queue *q);
+/* include/net/protocol.h: a protocol's GSO (inet_add_offload) */
+struct net_offload {
+	struct sk_buff	*(*gso_segment)(struct cpu *cpu, struct sk_buff *skb);
+};
+enum { NET_XMIT_SUCCESS = 0, NET_XMIT_DROP = 1 };
 
 /*
  * pfifo_fast: 3 bands, band 0 first. Up to 4.15 one list with limit =
@@ -222,5 +226,14 @@ void net_tx_action(struct cpu *cpu);
 /* Frees an skb from the driver's TX completion (dev_kfree_skb_any): runs
  * its destructor, which uncharges the owner socket, and returns it. */
 void dev_kfree_skb_any(struct cpu *cpu, struct sk_buff *skb);
+
+/* dev.c: NET_TX and NET_RX softirqs on every CPU (at boot) */
+void net_dev_init(struct host *h);
+void dev_add_pack(struct host *h, struct packet_type *pt);
+/* Deliver a received frame to its packet type's handler. */
+void netif_receive_skb(struct cpu *cpu, struct sk_buff *skb);
+/* gso.c: the segments of skb (a list through ->next), or skb itself if its
+ * protocol has no GSO */
+struct sk_buff *skb_gso_segment(struct cpu *cpu, struct sk_buff *skb);
 
 #endif

@@ -141,7 +141,7 @@ void skb_set_owner_w(struct sk_buff *skb, struct sock *sk)
 {
 	skb->priority = sk->sk_priority;
 	skb->sk = sk;
-	skb->destructor = SKB_DESTRUCTOR_SOCK_WFREE;
+	skb->destructor = sock_wfree;
 	sk->sk_wmem_alloc += skb->truesize;
 	sk->skbs_held++;
 	if (sk->sk_wmem_alloc > sk->wmem_peak)
@@ -165,7 +165,7 @@ void sock_wfree(struct cpu *cpu, struct sk_buff *skb)
 	sk->freed++;
 	sk->held_ps_total += cpu_now(cpu) - skb->t[SKB_T_ALLOC];
 	skb->sk = NULL;
-	skb->destructor = SKB_DESTRUCTOR_NONE;
+	skb->destructor = NULL;
 	/* sock_wfree: SOCK_USE_WRITE_QUEUE sockets (TCP) leave the wakeup
 	 * to the protocol (sk_stream_write_space on ACKs) */
 	if (!sk->use_write_queue)
@@ -199,78 +199,6 @@ bool sock_raw_may_alloc(const struct sock *sk)
 bool sock_udp_may_alloc(const struct sock *sk)
 {
 	return sk->sk_wmem_alloc < sndbuf_send_limit(sk);
-}
-
-/* LL_RESERVED_SPACE of an Ethernet device: hard_header_len 14 rounded up
- * to HH_DATA_MOD (16) */
-#define ETH_HH_LEN	16
-
-/* Free the fragments allocated so far (__ip_flush_pending_frames). */
-static void ip_flush_frags(struct cpu *cpu, struct skb_queue *frags)
-{
-	struct sk_buff *skb;
-
-	while ((skb = skb_dequeue(frags)))
-		kfree_skb(cpu, skb);
-}
-
-/* May the next skb of a datagram be allocated: sock_alloc_send_skb's rule
- * for the first of a UDP datagram (transhdrlen != 0), else
- * __ip_append_data's own (sk_wmem_alloc + wmem_alloc_delta <= 2 *
- * sk_sndbuf; here each skb is charged as it is made, so sk_wmem_alloc
- * already holds the delta). */
-static int ip_frag_may_alloc(const struct sock *sk, bool first_udp)
-{
-	if (!sk)
-		return ERR_OK;
-	if (first_udp)
-		return sock_udp_may_alloc(sk) ? ERR_OK : ERR_EAGAIN;
-	return sock_raw_may_alloc(sk) ? ERR_OK : ERR_ENOBUFS;
-}
-
-/*
- * net/ipv4/ip_output.c __ip_append_data (6.18), no MSG_MORE, no paged
- * data (fraglen + hh_len + 15 stays below SKB_MAX_ALLOC for any MTU
- * nicsim takes): while more than mtu - fragheaderlen bytes remain, a
- * fragment carries maxfraglen - fragheaderlen of them (the largest
- * multiple of 8 that fits), the last the rest; each skb is allocated with
- * fraglen + hh_len + 15 bytes. __ip_make_skb chains them into one skb
- * and ip_do_fragment's fast path splits them again, giving each its own
- * truesize and sock_wfree back, so each stays charged until freed.
- * Deviation: the skbs are charged one by one as they are allocated, not
- * summed into sk_wmem_alloc at the end; the tests above see the same sums.
- */
-int ip_append_data(struct cpu *cpu, struct sock *sk, uint32_t length,
-		   uint32_t transhdrlen, struct skb_queue *frags)
-{
-	struct host *h = cpu->host;
-	uint32_t mtu = h->dev.mtu;
-	uint32_t maxfraglen = ((mtu - IPV4_HLEN) & ~7u) + IPV4_HLEN;
-	uint32_t off = 0;
-	struct sk_buff *skb;
-	int err;
-
-	memset(frags, 0, sizeof(*frags));
-	do {
-		uint32_t datalen = length - off;
-
-		if (datalen > mtu - IPV4_HLEN)
-			datalen = maxfraglen - IPV4_HLEN;
-		err = ip_frag_may_alloc(sk, transhdrlen && !off);
-		if (err) {
-			ip_flush_frags(cpu, frags);
-			return err;
-		}
-		skb = alloc_skb(h, IPV4_HLEN + datalen + ETH_HH_LEN + 15);
-		if (sk)
-			skb_set_owner_w(skb, sk);
-		skb->len = ETH_HLEN + IPV4_HLEN + datalen;
-		skb->frag_off = (uint16_t)off;
-		off += datalen;
-		skb->frag_mf = off < length;
-		skb_queue_tail(frags, skb);
-	} while (off < length);
-	return ERR_OK;
 }
 
 bool sock_queue_rcv_skb(struct cpu *cpu, struct sock *sk, struct sk_buff *skb)

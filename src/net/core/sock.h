@@ -125,20 +125,6 @@ int64_t sock_send_limit(const struct sock *sk);
 bool sock_raw_may_alloc(const struct sock *sk);
 /* sock_alloc_send_pskb: may we allocate now (else block / EAGAIN)? */
 bool sock_udp_may_alloc(const struct sock *sk);
-/*
- * __ip_append_data, __ip_make_skb and ip_do_fragment's fast path for one
- * datagram sent without corking: `length` bytes after the IP header
- * (transhdrlen of them the transport header: 8 for UDP, 0 for raw) cut
- * into skbs of at most one MTU each, queued on frags, every one charged
- * to sk (none if sk is NULL: the kernel's ICMP reply socket). Returns 0,
- * ERR_EAGAIN when the first skb of a UDP datagram finds the buffer full
- * (nothing allocated), or ERR_ENOBUFS when a later skb, or any of a raw
- * socket's, finds sk_wmem_alloc above 2 * sk_sndbuf (what was allocated is
- * freed). The skbs carry len and the fragment fields; the caller sets the
- * rest and sends them with ip_send_frags.
- */
-int ip_append_data(struct cpu *cpu, struct sock *sk, uint32_t length,
-		   uint32_t transhdrlen, struct skb_queue *frags);
 /* Queue a received skb (sock_queue_rcv_skb); false if dropped. */
 bool sock_queue_rcv_skb(struct cpu *cpu, struct sock *sk, struct sk_buff *skb);
 

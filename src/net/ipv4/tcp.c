@@ -270,7 +270,7 @@ static void tcp_charge_owner(struct tcp_sock *tp, struct sk_buff *c)
 {
 	skb_set_owner_w(c, &tp->sk);
 	if (kp(tp)->tsq_mode != TSQ_NONE)
-		c->destructor = SKB_DESTRUCTOR_TCP_WFREE;
+		c->destructor = tcp_wfree;
 }
 
 /* After sending anything that carries our ACK: no delayed ACK pending. */
@@ -878,7 +878,7 @@ struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb)
 					(uint32_t)(skb->truesize - sum);
 		if (kp(tp)->gso_seg_charge != GSO_SEG_UNCHARGED) {
 			seg->sk = skb->sk;
-			seg->destructor = SKB_DESTRUCTOR_TCP_WFREE;
+			seg->destructor = tcp_wfree;
 			sum += seg->truesize;
 			tp->sk.skbs_held++;
 		}
@@ -890,7 +890,7 @@ struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb)
 		tp->sk.sk_wmem_alloc += sum - skb->truesize;
 		tp->sk.skbs_held--;
 		skb->sk = NULL;
-		skb->destructor = SKB_DESTRUCTOR_NONE;
+		skb->destructor = NULL;
 		if (tp->sk.sk_wmem_alloc > tp->sk.wmem_peak)
 			tp->sk.wmem_peak = tp->sk.sk_wmem_alloc;
 	}

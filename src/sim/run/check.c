@@ -70,7 +70,7 @@ static void count_charge(struct sk_buff *skb, void *arg)
 	struct world_checker *c = arg;
 	int i;
 
-	if (!skb->sk || skb->destructor == SKB_DESTRUCTOR_NONE)
+	if (!skb->sk || !skb->destructor)
 		return;
 	i = sock_index(c, skb->sk);
 	if (i < 0)
