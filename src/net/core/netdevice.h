@@ -236,4 +236,14 @@ void netif_receive_skb(struct cpu *cpu, struct sk_buff *skb);
  * protocol has no GSO */
 struct sk_buff *skb_gso_segment(struct cpu *cpu, struct sk_buff *skb);
 
+/* net/sched/sch_generic.c: the qdisc layer under dev_queue_xmit */
+void qdisc_init(struct qdisc *q, struct netdev_queue *txq, uint32_t limit);
+/* qdisc->enqueue: NET_XMIT_DROP if skb itself was dropped (the caller
+ * frees it) */
+int qdisc_enqueue(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb);
+/* false: stop sending (the queue stopped or the driver refused) */
+bool sch_direct_xmit(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb);
+/* __qdisc_run: until empty, stopped, or the quota is used up */
+void qdisc_run(struct cpu *cpu, struct qdisc *q);
+
 #endif

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+/*
+ * mq, the root of a multiqueue device: one child qdisc per TX queue.
+ * Each child is pfifo_fast (sch_generic.c) until fq_codel is attached to
+ * every TX queue, each with its own hash perturbation.
+ * Kernel source: net/sched/sch_mq.c (mq_init, mq_attach), with
+ * net/sched/sch_api.c's qdisc_create for the child.
+ * Leaves out: per-queue qdisc choice (every child is of one kind), mq's
+ * own statistics dump.
+ */
+#include <stdio.h>
+#include "kernel/host.h"
+#include "net/sched/sch_fq_codel.h"
+#include "sim/engine/util.h"
+
+int netdev_set_fq_codel(struct net_device *dev, const struct fq_codel_params *p)
+{
+	struct fq_codel_params def;
+	int i;
+
+	if (!p) {
+		fq_codel_default_params(&def, dev->mtu + ETH_HLEN);	/* psched_mtu */
+		p = &def;
+	}
+	for (i = 0; i < dev->real_num_tx_queues; i++) {
+		/* each qdisc its own stream: attaching it shifts no other number */
+		char name[64];
+		struct rng r;
+
+		snprintf(name, sizeof(name), "host.%s.txq%d.fq_codel", dev->host->name, i);
+		rng_stream(&r, dev->host->sim->seed, name);
+		dev->txq[i].qdisc.fq = fq_codel_create(p, (uint32_t)rng_next(&r));
+		if (!dev->txq[i].qdisc.fq)
+			return -1;
+	}
+	return 0;
+}
+
+/* Free the qdiscs' own memory; queued skbs live in the pool. */
+void netdev_free(struct net_device *dev)
+{
+	int i;
+
+	for (i = 0; i < NETDEV_MAX_QUEUES; i++) {
+		struct qdisc *q = &dev->txq[i].qdisc;
+		struct skb_queue left = { 0 };
+
+		if (!q->fq)
+			continue;
+		fq_codel_purge(q->fq, &left);
+		fq_codel_destroy(q->fq);
+		q->fq = NULL;
+	}
+}
