@@ -13,7 +13,7 @@
  * have not passed msecs_to_jiffies(2) since the first and nothing needs
  * the CPU (need_resched: a task woken on an idle CPU, or one that
  * preempts the current task). Past that the rest is left to ksoftirqd, a
- * CFS task of the CPU (task.c), and to the next hardirq's exit (any
+ * CFS task of the CPU (sched/core.c), and to the next hardirq's exit (any
  * interrupt, or the tick, modelled only while softirqs wait), which
  * starts a new episode inline as irq_exit -> invoke_softirq does (3.x,
  * 4.4 and 6.x alike: the 4.9-6.1 "let ksoftirqd do its job" rule is not
@@ -31,7 +31,7 @@
  * Shared state is not: what a CPU changes late in a long item is visible
  * to other CPUs from the item's start. For the qdisc this is undone: a
  * CPU whose clock is behind an skb's enqueue time leaves it for its
- * enqueuer to send at that time (netdev.c, skb_ahead), so no skb leaves
+ * enqueuer to send at that time (net/sched/sch_generic.c, skb_ahead), so no skb leaves
  * before its send stamp. Other hand-offs still show early (data a long
  * write() copies into the socket's write queue, for one).
  * Deviation: the periodic tick's own cost is not charged (NO_HZ idle).
@@ -119,7 +119,7 @@ struct cpu {
 	struct napi_struct *poll_tail;
 	struct qdisc	*output_queue;	/* softnet_data.output_queue */
 	struct tcp_sock	*tsq_list;	/* per-CPU tsq_tasklet list */
-	/* process scheduler (task.c): the task holding the CPU between its
+	/* process scheduler (sched/core.c): the task holding the CPU between its
 	 * steps, since when, runnable tasks and CFS's min_vruntime */
 	struct task	*curr_task;
 	sim_time_t	slice_start;
@@ -200,7 +200,7 @@ static inline void softirq_continue(struct cpu *cpu, enum softirq_nr nr)
 }
 /* softirq.c: the CPU's softirq work item, at boot after cpu_init */
 void softirq_init(struct cpu *cpu);
-/* The CPU's ksoftirqd (host init; task.h) */
+/* The CPU's ksoftirqd (host init; sched/sched.h) */
 void cpu_set_ksoftirqd(struct cpu *cpu, struct task *t);
 void open_softirq(struct cpu *cpu, enum softirq_nr nr, void (*fn)(struct cpu *));
 

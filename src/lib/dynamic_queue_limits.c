@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Dynamic queue limits and the BQL hooks; see dql.h for the contract.
+ * Dynamic queue limits and the BQL hooks; see dynamic_queue_limits.h for the contract.
  *
  * Sources read (kernel trees, file, function):
  *  - lib/dynamic_queue_limits.c dql_completed, dql_reset, dql_init and
@@ -36,7 +36,7 @@ static bool after_eq(unsigned int a, unsigned int b)
 	return (int)(a - b) >= 0;
 }
 
-/* time_after(a, b) on a 32-bit unsigned long (see Deviation in dql.h). */
+/* time_after(a, b) on a 32-bit unsigned long (see Deviation in dynamic_queue_limits.h). */
 static bool time_after32(unsigned long a, unsigned long b)
 {
 	return (int32_t)((uint32_t)b - (uint32_t)a) < 0;
@@ -192,7 +192,7 @@ bool bql_sent(struct bql_queue *q, unsigned int bytes)
 		q->xoffs++;
 	q->stack_xoff = true;
 	/* the kernel's smp_mb and re-check: no completion can have run in
-	 * between here, so this never clears (see dql.h) */
+	 * between here, so this never clears (see dynamic_queue_limits.h) */
 	if (dql_avail(&q->dql) >= 0)
 		q->stack_xoff = false;
 	return q->stack_xoff;

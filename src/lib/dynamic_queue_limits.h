@@ -33,7 +33,7 @@
  * dql_check_stall, stall_thrs/stall_cnt/stall_max) is left out; it is off
  * by default (stall_thrs = 0) and never changes the limit.
  * Deviation: 6.x netdev_tx_sent_queue also stamps trans_start for the TX
- * watchdog; the model stamps it on each accepted xmit (netdev.h).
+ * watchdog; the model stamps it on each accepted xmit (net/core/netdevice.h).
  * Deviation: the barrier and second dql_avail test in
  * netdev_tx_sent_queue (set STACK_XOFF, smp_mb, re-check, clear) guard
  * against a completion running on another CPU in between. Here the model

@@ -48,7 +48,7 @@ TOL_COUNT = 2
 # sends at once; the timeout's timer runs on the tick after the 4.8+
 # wheel's round-up (one jiffy past it at level 0), so the wait is 51
 # jiffies less the phase (traced on this VM, HZ 250: 2 to 7 ms late).
-# nicsim models the same (src/kernel/cpu.c timer_due); what is left is the
+# nicsim models the same (src/kernel/time/timer.c timer_due); what is left is the
 # wakeup lateness, once per interval.
 TOL_SPACING_S = 0.002
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Dynamic queue limits (dql.c) with worked sequences: starvation growth,
+ * Dynamic queue limits (lib/dynamic_queue_limits.c) with worked sequences: starvation growth,
  * over-limit completion, slack shrink after hold_time, clamping, the BQL
  * STACK_XOFF and xmit_more doorbell rules, 32-bit wraparound.
  * docs/kernel.md, "Byte Queue Limits (DQL)".

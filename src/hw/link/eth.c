@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: MIT
-/* Ethernet link: see eth.h. */
+/*
+ * A full-duplex Ethernet link: serialisation, propagation, loss; frames
+ * reach the far device through its port's rx callback. No kernel
+ * source: IEEE 802.3 timing; the contract is in eth.h.
+ */
 #include <string.h>
 #include "hw/link/eth.h"
 #include "sim/engine/util.h"

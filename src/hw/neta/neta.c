@@ -1,5 +1,12 @@
 // SPDX-License-Identifier: MIT
-/* NETA device model: see device.h for the contract. */
+/*
+ * The Marvell NETA (Armada 370/XP) Ethernet controller as hardware: its
+ * registers, TX and RX descriptor rings, TX-done and RX coalescing
+ * thresholds, cause and mask registers, TX queue arbitration, DMA to and
+ * from the link. No kernel source: the hardware the mvneta driver
+ * (drivers/net/ethernet/marvell/mvneta.c) programs; the contract, with
+ * what is known and what is inferred of the hardware, is in neta.h.
+ */
 #include <stdlib.h>
 #include <string.h>
 #include "hw/neta/neta.h"

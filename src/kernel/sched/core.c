@@ -1,32 +1,15 @@
 // SPDX-License-Identifier: MIT
-/* Processes and the scheduler: see task.h. */
+/*
+ * Processes: a task's steps as process-context work, wakeups
+ * (try_to_wake_up) with CFS's placement and wakeup preemption, sleeps
+ * with a timeout, and the switch between tasks at the end of a slice.
+ * Kernel source: kernel/sched/core.c (try_to_wake_up, __schedule) with
+ * kernel/sched/fair.c's place_entity and check_preempt_wakeup; the
+ * tunables and slices are in fair.c. The contract is in sched.h.
+ */
 #include "kernel/sched/sched.h"
 #include "kernel/host.h"
 #include "sim/engine/util.h"
-
-/* get_update_sysctl_factor, SCHED_TUNABLESCALING_LOG */
-static sim_time_t factor(int ncpus)
-{
-	int n = ncpus < 8 ? ncpus : 8, log = 0;
-
-	while (n >>= 1)
-		log++;
-	return 1 + log;
-}
-
-sim_time_t sched_latency(int ncpus) { return 6 * PS_PER_MS * factor(ncpus); }
-sim_time_t sched_min_granularity(int ncpus) { return 750 * PS_PER_US * factor(ncpus); }
-sim_time_t sched_wakeup_granularity(int ncpus) { return PS_PER_MS * factor(ncpus); }
-
-/* __sched_period / sched_slice with equal weights; sched_nr_latency is
- * latency / min_granularity = 8 at any factor */
-sim_time_t sched_slice(int ncpus, int nr_running)
-{
-	sim_time_t period = nr_running > 8 ? nr_running * sched_min_granularity(ncpus)
-					   : sched_latency(ncpus);
-
-	return period / (nr_running > 0 ? nr_running : 1);
-}
 
 static int host_cpus(const struct task *t)
 {

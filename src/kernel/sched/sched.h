@@ -25,7 +25,7 @@
  * Deviation: the run queue is a list sorted by vruntime, not a tree, and
  * preemption takes effect at the end of the running step (steps are
  * short: a syscall, one skb's copy).
- * ksoftirqd/N is such a task (run_ksoftirqd, cpu.c), woken when an
+ * ksoftirqd/N is such a task (run_ksoftirqd, kernel/softirq.c), woken when an
  * episode of softirqs leaves work behind.
  * Leaves out: migration (tasks are pinned), nice levels, the tick, EEVDF
  * (6.6+), ksoftirqd's time outside handlers (its loop and cond_resched).
@@ -62,7 +62,7 @@ void task_wake(struct task *t);
  * scheduler gives it the CPU (now, or after others if its slice is over). */
 void task_continue(struct task *t);
 
-/* ksoftirqd/N's step (cpu.c): run the pending softirqs as one episode. */
+/* ksoftirqd/N's step (kernel/softirq.c): run the pending softirqs as one episode. */
 void run_ksoftirqd(struct cpu *cpu, struct task *t);
 /* A task that sleeps until task_wake() (a kernel thread). */
 void task_init_sleeping(struct task *t, struct cpu *cpu,

@@ -20,7 +20,7 @@
  * driver without enqueueing it when the qdisc is empty and not running.
  * An skb another CPU queued ahead of the dequeuing CPU's clock (cpu.h) is
  * not dequeued early: it waits at the head, and its enqueuer runs the
- * qdisc at the enqueue time (netdev.c skb_ahead), so nothing leaves before
+ * qdisc at the enqueue time (net/sched/sch_generic.c skb_ahead), so nothing leaves before
  * it was queued.
  * The TX watchdog (sch_generic.c dev_watchdog, __netdev_watchdog_up), for
  * drivers with ndo_tx_timeout: a timer_list every watchdog_timeo

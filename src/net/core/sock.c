@@ -1,5 +1,12 @@
 // SPDX-License-Identifier: MIT
-/* Socket accounting: see sock.h for the contract and sources. */
+/*
+ * Sockets: send-buffer accounting (skb_set_owner_w, sock_wfree, the
+ * send limits of raw, UDP and TCP sockets), SO_SNDBUF and SO_RCVBUF,
+ * receive queueing, port choice and the TX census of a socket's skbs.
+ * Kernel source: net/core/sock.c (sock_setsockopt, sock_wfree,
+ * sock_queue_rcv_skb, sk_stream_memory_free); the full contract, with
+ * the eras read, is in sock.h.
+ */
 #include <string.h>
 #include "kernel/host.h"
 #include "kernel/sched/sched.h"

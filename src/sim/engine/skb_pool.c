@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: MIT
-/* The simulation's skb pool: see skb_pool.h for the contract. */
+/*
+ * The simulation's skb pool: slabs of sk_buffs, never returned to malloc
+ * during a run, with an optional bound on the skbs alive at once. No
+ * kernel source (the kernel's skbuff_head_cache in spirit); the
+ * contract is in skb_pool.h.
+ */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>

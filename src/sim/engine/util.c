@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+/* Helpers of the simulation: allocation that cannot fail, BUG reports. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
