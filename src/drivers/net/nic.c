@@ -3,8 +3,8 @@
  * The NIC driver registry and the dispatch by driver name: see nic.h.
  * Contract: the drivers registered are the in-tree ones (drivers.c), in
  * their order, then those given to nic_register_driver, in theirs; each
- * name belongs to one driver. A host's driver is found by h->drv_name,
- * set by its probe.
+ * name belongs to one driver and is also in nicsim_driver_names, in the
+ * same order. A host's driver is found by h->drv_name, set by its probe.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -12,6 +12,7 @@
 #include <string.h>
 #include "drivers/net/nic.h"
 #include "kernel/host.h"
+#include "sim/engine/names.h"
 #include "sim/engine/util.h"
 
 /* How messages name each setting, and the key alone. */
@@ -73,18 +74,20 @@ static bool name_in(const char *name, const char *const *names, size_t n)
 
 static int nic_driver_valid(const struct nic_driver *drv)
 {
-	size_t i;
+	size_t i, nr_names = 0;
 
 	if (!drv || !drv->names || !drv->names[0] || !drv->cap || !drv->get_default ||
 	    !drv->probe || !drv->remove || !drv->info || !drv->queue_stats)
 		return -EINVAL;
 	for (i = 0; drv->names[i]; i++) {
-		if (!drv->names[i][0])
+		if (!drv->names[i][0] || strlen(drv->names[i]) > NICSIM_NAME_LEN)
 			return -EINVAL;
 		if (nic_driver_find(drv->names[i]) || name_in(drv->names[i], drv->names, i))
 			return -EEXIST;
 	}
-	if (nr_nic_drivers == NIC_DRIVERS_MAX)
+	while (nicsim_driver_names[nr_names])
+		nr_names++;
+	if (nr_nic_drivers == NIC_DRIVERS_MAX || nr_names + i > NICSIM_DRIVER_NAMES_MAX)
 		return -ENOSPC;
 	return 0;
 }
@@ -95,12 +98,15 @@ static int nic_driver_valid(const struct nic_driver *drv)
  */
 int nic_register_driver(const struct nic_driver *drv)
 {
+	const char *const *n;
 	int err;
 
 	nic_drivers_init();
 	err = nic_driver_valid(drv);
 	if (err)
 		return err;
+	for (n = drv->names; *n; n++)
+		BUG_ON(nicsim_driver_name_add(*n));	/* checked above */
 	nic_drivers[nr_nic_drivers++] = drv;
 	return 0;
 }

@@ -164,15 +164,17 @@ struct nic_driver {
 #define NIC_DRIVERS_MAX	16
 
 /*
- * Register the in-tree drivers (drivers.c), once, as the kernel runs the
- * built-in drivers' initcalls at boot. The nic_* functions call it.
+ * Register the in-tree drivers (drivers.c), once; their names then fill
+ * nicsim_driver_names. Every program calls it before it loads a scenario,
+ * as the kernel runs the built-in drivers' initcalls at boot.
  */
 void nic_drivers_init(void);
 /*
  * Register drv after the in-tree drivers (module_init of a driver built
- * outside the tree). drv is kept by pointer. 0, or -EINVAL (an op or the
- * names missing, a name empty), -EEXIST (a name already answered),
- * -ENOSPC (NIC_DRIVERS_MAX drivers).
+ * outside the tree): its names become valid driver keys. drv is kept by
+ * pointer. 0, or -EINVAL (an op or the names missing, a name empty or
+ * longer than NICSIM_NAME_LEN), -EEXIST (a name already answered),
+ * -ENOSPC (NIC_DRIVERS_MAX drivers or NICSIM_DRIVER_NAMES_MAX names).
  */
 int nic_register_driver(const struct nic_driver *drv);
 
