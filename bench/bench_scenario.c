@@ -19,6 +19,7 @@
 #include <time.h>
 #include "sim/run/world.h"
 #include "sim/run/validate.h"
+#include "drivers/net/nic.h"
 
 #define MAX_REPEAT 100
 
@@ -85,6 +86,7 @@ int main(int argc, char **argv)
 		strncat(sets, argv[i], sizeof(sets) - strlen(sets) - 2);
 		strcat(sets, " ");
 	}
+	nic_drivers_init();
 	if (scenario_load_with(&s, argv[first], NULL, sets, &err)) {
 		fprintf(stderr, "%s\n", err.msg);
 		return 2;

@@ -17,6 +17,7 @@
 #include <string.h>
 #include "nicsim/scenario.h"
 #include "sim/run/world.h"
+#include "drivers/net/nic.h"
 #include "fuzz_world.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -29,6 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *copy;
 	FILE *f;
 
+	nic_drivers_init();
 	if (!size)
 		return 0;
 	copy = malloc(size);	/* exact size: ASan sees any overread */

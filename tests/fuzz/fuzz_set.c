@@ -21,6 +21,7 @@
 #include <string.h>
 #include "nicsim/scenario.h"
 #include "sim/run/world.h"
+#include "drivers/net/nic.h"
 #include "fuzz_world.h"
 
 #define MAX_SCENARIOS	16
@@ -128,6 +129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const struct scenario *src;
 	char *a, *b;
 
+	nic_drivers_init();
 	if (!nr_pristine)
 		load_pristine();
 	if (!size || size > MAX_TEXT || memchr(data, '\0', size))

@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include "sim/run/world.h"
+#include "drivers/net/nic.h"
 
 struct tcp_fixture {
 	struct scenario	s;
@@ -56,6 +57,7 @@ static inline void tcp_fixture_build(struct tcp_fixture *f, const char *kernel,
 	const char *const *k;
 	char kset[64];
 
+	nic_drivers_init();
 	scenario_init(&f->s);
 	for (k = pair; *k; k++)
 		assert_int_equal(scenario_set(&f->s, *k, &err), 0);

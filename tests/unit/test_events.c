@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sim/run/events.h"
+#include "drivers/net/nic.h"
 
 static uint64_t run_ping(struct event_log *l, struct world *w)
 {
@@ -116,5 +117,6 @@ int main(void)
 		cmocka_unit_test(test_probe_words),
 	};
 
+	nic_drivers_init();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,6 +23,7 @@
 #include "sim/run/world.h"
 #include "sim/run/settings.h"
 #include "sim/engine/names.h"
+#include "drivers/net/nic.h"
 
 #define MVNETA	"mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 mvneta-6.x"
 #define PRE_314	"k:3.5 k:3.10 k:3.11 k:3.12-rc k:3.12.0+tsq-fix k:3.12 k:3.13"
@@ -483,5 +484,6 @@ int main(void)
 		cmocka_unit_test(test_app_keys),
 	};
 
+	nic_drivers_init();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

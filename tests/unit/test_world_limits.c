@@ -16,6 +16,7 @@
 #include <cmocka.h>
 #include <string.h>
 #include "sim/run/world.h"
+#include "drivers/net/nic.h"
 
 /* Two hosts, an x86 UDP flood of empty datagrams onto a 1 Mbit/s link. */
 static const char *const flood[] = {
@@ -129,5 +130,6 @@ int main(void)
 		cmocka_unit_test(test_ping_budget),
 	};
 
+	nic_drivers_init();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "drivers/net/nic.h"
 
 static void usage(FILE *out)
 {
@@ -131,6 +132,7 @@ int main(int argc, char **argv)
 		printf("nicsim %s\n", NICSIM_VERSION);
 		return 0;
 	}
+	nic_drivers_init();	/* the driver names scenarios are checked against */
 	if (!strcmp(argv[1], "run"))
 		return cmd_run(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "explain"))

@@ -282,8 +282,8 @@ static const struct net_device_ops ideal_ops = {
  * one RX queue, an interrupt per frame and reclaim in its NAPI poll, it
  * has nothing for the queue, reclaim, arbiter and BQL settings of mvneta.
  */
-struct nic_cap ideal_cap(enum nic_field f, const struct nic_config *cfg,
-			 char *now, size_t len)
+static struct nic_cap ideal_cap(enum nic_field f, const struct nic_config *cfg,
+				char *now, size_t len)
 {
 	snprintf(now, len, "has one TX queue");
 	switch (f) {
@@ -333,7 +333,7 @@ struct nic_cap ideal_cap(enum nic_field f, const struct nic_config *cfg,
 	}
 }
 
-void ideal_default(enum nic_field f, char *buf, size_t len)
+static void ideal_default(enum nic_field f, char *buf, size_t len)
 {
 	switch (f) {
 	case NIC_F_RX_USECS: snprintf(buf, len, "0us"); break;
@@ -348,7 +348,7 @@ void ideal_default(enum nic_field f, char *buf, size_t len)
 	}
 }
 
-int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *cfg)
+static int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *cfg)
 {
 	struct ideal_port *ip = xcalloc(1, sizeof(*ip));
 
@@ -377,12 +377,12 @@ int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *
 	return 0;
 }
 
-void ideal_remove(struct host *h)
+static void ideal_remove(struct host *h)
 {
 	free(h->drv);
 }
 
-void ideal_info(const struct host *h, struct nic_info *info)
+static void ideal_info(const struct host *h, struct nic_info *info)
 {
 	const struct ideal_port *ip = h->drv;
 
@@ -398,7 +398,7 @@ void ideal_info(const struct host *h, struct nic_info *info)
 	info->irq_rx = ip->irq_rx;
 }
 
-void ideal_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
+static void ideal_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
 {
 	const struct ideal_port *ip = h->drv;
 
@@ -409,3 +409,35 @@ void ideal_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
 	st->ring_used = tx_held(ip);
 	st->ring_size = ip->tx_ring;
 }
+
+/* The nic_driver ops take the name the driver answers to: "ideal". */
+static struct nic_cap ideal_get_cap(const char *name, enum nic_field f,
+				    const struct nic_config *cfg, char *now, size_t len)
+{
+	return ideal_cap(f, cfg, now, len);
+}
+
+static void ideal_get_default(const char *name, enum nic_field f, char *buf, size_t len)
+{
+	ideal_default(f, buf, len);
+}
+
+static int ideal_driver_probe(struct host *h, struct eth_port *port, const char *name,
+			      const struct nic_config *cfg, char *msg, size_t len,
+			      enum nic_field *field)
+{
+	return ideal_probe(h, port, cfg);
+}
+
+static const char *const ideal_names[] = { "ideal", NULL };
+
+const struct nic_driver ideal_driver = {
+	.names = ideal_names,
+	.cap = ideal_get_cap,
+	.get_default = ideal_get_default,
+	.probe = ideal_driver_probe,
+	.remove = ideal_remove,
+	.info = ideal_info,
+	.queue_stats = ideal_queue_stats,
+	/* .check: a FIFO, no indices to disagree */
+};

@@ -1,10 +1,19 @@
 // SPDX-License-Identifier: MIT
-/* Driver dispatch by name: see nic.h. */
+/*
+ * The NIC driver registry and the dispatch by driver name: see nic.h.
+ * Contract: the drivers registered are the in-tree ones (drivers.c), in
+ * their order, then those given to nic_register_driver, in theirs; each
+ * name belongs to one driver and is also in nicsim_driver_names, in the
+ * same order. A host's driver is found by h->drv_name, set by its probe.
+ */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "drivers/net/nic.h"
 #include "kernel/host.h"
+#include "sim/engine/names.h"
+#include "sim/engine/util.h"
 
 /* How messages name each setting, and the key alone. */
 static const struct {
@@ -36,17 +45,80 @@ static const struct {
 	[NIC_F_BQL_HOLD_TIME] = { "bql_hold_time", "bql_hold_time" },
 };
 
-static bool is_ideal(const char *driver)
+static const struct nic_driver *nic_drivers[NIC_DRIVERS_MAX];
+static int nr_nic_drivers;
+
+static const struct nic_driver *nic_driver_find(const char *name)
 {
-	return !strcmp(driver, "ideal");
+	const char *const *n;
+	int i;
+
+	nic_drivers_init();
+	for (i = 0; name && i < nr_nic_drivers; i++)
+		for (n = nic_drivers[i]->names; *n; n++)
+			if (!strcmp(*n, name))
+				return nic_drivers[i];
+	return NULL;
+}
+
+/* Is name among the n first of names? */
+static bool name_in(const char *name, const char *const *names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(names[i], name))
+			return true;
+	return false;
+}
+
+static int nic_driver_valid(const struct nic_driver *drv)
+{
+	size_t i, nr_names = 0;
+
+	if (!drv || !drv->names || !drv->names[0] || !drv->cap || !drv->get_default ||
+	    !drv->probe || !drv->remove || !drv->info || !drv->queue_stats)
+		return -EINVAL;
+	for (i = 0; drv->names[i]; i++) {
+		if (!drv->names[i][0] || strlen(drv->names[i]) > NICSIM_NAME_LEN)
+			return -EINVAL;
+		if (nic_driver_find(drv->names[i]) || name_in(drv->names[i], drv->names, i))
+			return -EEXIST;
+	}
+	while (nicsim_driver_names[nr_names])
+		nr_names++;
+	if (nr_nic_drivers == NIC_DRIVERS_MAX || nr_names + i > NICSIM_DRIVER_NAMES_MAX)
+		return -ENOSPC;
+	return 0;
+}
+
+/*
+ * The in-tree drivers come first: nic_drivers_init registers them through
+ * here, and marks itself done before, so its call below returns at once.
+ */
+int nic_register_driver(const struct nic_driver *drv)
+{
+	const char *const *n;
+	int err;
+
+	nic_drivers_init();
+	err = nic_driver_valid(drv);
+	if (err)
+		return err;
+	for (n = drv->names; *n; n++)
+		BUG_ON(nicsim_driver_name_add(*n));	/* checked above */
+	nic_drivers[nr_nic_drivers++] = drv;
+	return 0;
 }
 
 static struct nic_cap driver_cap(const char *driver, enum nic_field f,
 				 const struct nic_config *cfg, char *now, size_t len)
 {
-	if (is_ideal(driver))
-		return ideal_cap(f, cfg, now, len);
-	return mvneta_cap(driver, f, cfg, now, len);
+	const struct nic_driver *drv = nic_driver_find(driver);
+
+	if (!drv)	/* nic_probe refuses it */
+		return (struct nic_cap){ NIC_SUPPORTED, NULL };
+	return drv->cap(driver, f, cfg, now, len);
 }
 
 struct nic_cap nic_cap(const char *driver, enum nic_field f)
@@ -78,60 +150,68 @@ int nic_cap_check(const char *driver, const struct nic_config *cfg,
 
 void nic_default(const char *driver, enum nic_field f, char *buf, size_t len)
 {
+	const struct nic_driver *drv = nic_driver_find(driver);
+
+	BUG_ON(!drv);
 	if (nic_cap(driver, f).support == NIC_UNSUPPORTED)
 		snprintf(buf, len, "-");
-	else if (is_ideal(driver))
-		ideal_default(f, buf, len);
 	else
-		mvneta_default(driver, f, buf, len);
+		drv->get_default(driver, f, buf, len);
 }
 
 int nic_probe(struct host *h, struct eth_port *port, const char *driver,
 	      const struct nic_config *cfg, char *msg, size_t len,
 	      enum nic_field *field)
 {
-	if (!is_ideal(driver))
-		return mvneta_probe(h, port, driver, cfg, msg, len, field);
+	const struct nic_driver *drv = nic_driver_find(driver);
+
+	if (!drv) {
+		*field = NIC_F_NONE;
+		snprintf(msg, len, "unknown driver profile '%s'", driver);
+		return -1;
+	}
+	/* only a driver that supports irq_cpu sees it set (nic_cap_check) */
 	if (cfg->irq_cpu >= h->nr_cpus) {
 		*field = NIC_F_IRQ_CPU;
 		snprintf(msg, len, "irq_cpu %lld, but %s has %d CPU(s)",
 			 (long long)cfg->irq_cpu, h->name, h->nr_cpus);
 		return -1;
 	}
-	return ideal_probe(h, port, cfg);
+	return drv->probe(h, port, driver, cfg, msg, len, field);
+}
+
+/* The driver h was probed with. */
+static const struct nic_driver *host_driver(const struct host *h)
+{
+	const struct nic_driver *drv = nic_driver_find(h->drv_name);
+
+	BUG_ON(!drv);
+	return drv;
 }
 
 void nic_info(const struct host *h, struct nic_info *info)
 {
-	if (!strcmp(h->drv_name, "ideal"))
-		ideal_info(h, info);
-	else
-		mvneta_info(h, info);
+	memset(info, 0, sizeof(*info));
+	host_driver(h)->info(h, info);
 }
 
 void nic_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
 {
 	memset(st, 0, sizeof(*st));
-	if (!strcmp(h->drv_name, "ideal"))
-		ideal_queue_stats(h, q, st);
-	else
-		mvneta_queue_stats(h, q, st);
+	host_driver(h)->queue_stats(h, q, st);
 }
 
 int nic_check(const struct host *h, char *msg, size_t len)
 {
-	if (!strcmp(h->drv_name, "ideal"))
-		return 0;	/* a FIFO, no indices to disagree */
-	return mvneta_check(h, msg, len);
+	const struct nic_driver *drv = host_driver(h);
+
+	return drv->check ? drv->check(h, msg, len) : 0;
 }
 
 void nic_remove(struct host *h)
 {
 	if (!h->drv)
 		return;
-	if (!strcmp(h->drv_name, "ideal"))
-		ideal_remove(h);
-	else
-		mvneta_remove(h);
+	host_driver(h)->remove(h);
 	h->drv = NULL;
 }

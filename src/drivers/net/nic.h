@@ -3,7 +3,11 @@
  * What the world needs of any NIC driver: which settings it implements
  * (nic_cap), probe it on a host with the user's ethtool/module settings,
  * open it, and read its statistics.
- * Drivers: mvneta (profiles mvneta-3.8 ... mvneta-6.x) and ideal.
+ * Each NIC family provides a struct nic_driver (its name(s) and ops, as a
+ * Linux driver provides its net_device_ops and module_init); the in-tree
+ * ones are listed in drivers.c, others register with nic_register_driver.
+ * The nic_* functions below find the driver by name and call its ops.
+ * docs/adding-a-nic.md says how to add one.
  */
 #ifndef NICSIM_NIC_NIC_H
 #define NICSIM_NIC_NIC_H
@@ -109,7 +113,8 @@ int nic_cap_check(const char *driver, const struct nic_config *cfg,
  * driver does not implement it. */
 void nic_default(const char *driver, enum nic_field f, char *buf, size_t len);
 
-/* Returns 0, or -1 with msg and *field set. */
+/* irq_cpu must name a CPU of h; then the driver's probe. Returns 0, or
+ * -1 with msg and *field set. */
 int nic_probe(struct host *h, struct eth_port *port, const char *driver,
 	      const struct nic_config *cfg, char *msg, size_t len,
 	      enum nic_field *field);
@@ -121,29 +126,56 @@ void nic_queue_stats(const struct host *h, int q, struct nic_queue_stats *st);
  * -1 with what does not. */
 int nic_check(const struct host *h, char *msg, size_t len);
 
-int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
-		 const struct nic_config *cfg, char *msg, size_t len,
-		 enum nic_field *field);
-void mvneta_remove(struct host *h);
-void mvneta_info(const struct host *h, struct nic_info *info);
-void mvneta_queue_stats(const struct host *h, int q, struct nic_queue_stats *st);
-int mvneta_check(const struct host *h, char *msg, size_t len);
 /*
- * A driver's capabilities, for nic_cap and nic_cap_check: with cfg NULL,
- * how the profile implements f in general; with cfg, whether f as cfg
- * sets it takes effect: NIC_SUPPORTED, NIC_SUPPORTED_IF when the
- * condition does not hold (now then says what the host does instead:
- * "reclaims with tx-irq"), NIC_UNSUPPORTED when it never does.
+ * A NIC family: the names it answers to and its ops. name is always one
+ * of names (mvneta answers to a profile per era: "mvneta-3.8" ...).
+ *  cap		how the family implements f: with cfg NULL, in general; with
+ *		cfg, whether f as cfg sets it takes effect: NIC_SUPPORTED,
+ *		NIC_SUPPORTED_IF when the condition does not hold (now then
+ *		says what the host does instead: "reclaims with tx-irq"),
+ *		NIC_UNSUPPORTED when it never does.
+ *  get_default	f's default as text, for the fields cap does not call
+ *		NIC_UNSUPPORTED.
+ *  probe	set up the driver and its device on h, attached to port:
+ *		h->drv, h->drv_name (one of names), h->dev (netdev_init, ops,
+ *		priv), port->rx and port->owner, the interrupt and NAPI. 0, or
+ *		-1 with msg and *field (the setting at fault, or NIC_F_NONE).
+ *  remove	free what probe allocated (the skbs belong to the pool).
+ *  info	fill info (zeroed before the call).
+ *  queue_stats	TX queue q's statistics (st is zeroed before the call).
+ *  check	--check: the driver's and the device's state agree; 0, or -1
+ *		with msg. NULL: nothing to check.
  */
-struct nic_cap mvneta_cap(const char *profile, enum nic_field f,
-			  const struct nic_config *cfg, char *now, size_t len);
-void mvneta_default(const char *profile, enum nic_field f, char *buf, size_t len);
-struct nic_cap ideal_cap(enum nic_field f, const struct nic_config *cfg,
-			 char *now, size_t len);
-void ideal_default(enum nic_field f, char *buf, size_t len);
-int ideal_probe(struct host *h, struct eth_port *port, const struct nic_config *cfg);
-void ideal_remove(struct host *h);
-void ideal_info(const struct host *h, struct nic_info *info);
-void ideal_queue_stats(const struct host *h, int q, struct nic_queue_stats *st);
+struct nic_driver {
+	const char *const *names;	/* NULL-terminated */
+	struct nic_cap	(*cap)(const char *name, enum nic_field f,
+			       const struct nic_config *cfg, char *now, size_t len);
+	void		(*get_default)(const char *name, enum nic_field f, char *buf,
+				       size_t len);
+	int		(*probe)(struct host *h, struct eth_port *port, const char *name,
+				 const struct nic_config *cfg, char *msg, size_t len,
+				 enum nic_field *field);
+	void		(*remove)(struct host *h);
+	void		(*info)(const struct host *h, struct nic_info *info);
+	void		(*queue_stats)(const struct host *h, int q, struct nic_queue_stats *st);
+	int		(*check)(const struct host *h, char *msg, size_t len);
+};
+
+#define NIC_DRIVERS_MAX	16
+
+/*
+ * Register the in-tree drivers (drivers.c), once; their names then fill
+ * nicsim_driver_names. Every program calls it before it loads a scenario,
+ * as the kernel runs the built-in drivers' initcalls at boot.
+ */
+void nic_drivers_init(void);
+/*
+ * Register drv after the in-tree drivers (module_init of a driver built
+ * outside the tree): its names become valid driver keys. drv is kept by
+ * pointer. 0, or -EINVAL (an op or the names missing, a name empty or
+ * longer than NICSIM_NAME_LEN), -EEXIST (a name already answered),
+ * -ENOSPC (NIC_DRIVERS_MAX drivers or NICSIM_DRIVER_NAMES_MAX names).
+ */
+int nic_register_driver(const struct nic_driver *drv);
 
 #endif

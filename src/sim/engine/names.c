@@ -3,8 +3,12 @@
  * The names users may give to profiles and application types. The loader
  * checks values against these lists; test_profile checks that every
  * kernel and platform name has a profile.
+ * The driver names are not listed here: the drivers add theirs when they
+ * register (src/drivers/net/nic.c), so the scenario layer, which does not
+ * link the drivers, still checks against them.
  */
 #include <stddef.h>
+#include <string.h>
 #include "sim/engine/names.h"
 
 const char *const nicsim_platform_names[] = {
@@ -13,7 +17,20 @@ const char *const nicsim_platform_names[] = {
 const char *const nicsim_kernel_names[] = {
 	"3.5", "3.10", "3.11", "3.12-rc", "3.12.0+tsq-fix", "3.12", "3.13", "4.4", "6.x", NULL
 };
-const char *const nicsim_driver_names[] = {
-	"mvneta-3.8", "mvneta-3.13", "mvneta-3.18", "mvneta-4.4", "mvneta-6.x", "ideal", NULL
-};
+const char *nicsim_driver_names[NICSIM_DRIVER_NAMES_MAX + 1];
 const char *const nicsim_app_types[] = { "ping", "udp", "stream", "http", NULL };
+
+int nicsim_driver_name_add(const char *name)
+{
+	size_t n, len = name ? strlen(name) : 0;
+
+	if (!len || len > NICSIM_NAME_LEN)
+		return -1;
+	for (n = 0; nicsim_driver_names[n]; n++)
+		if (!strcmp(nicsim_driver_names[n], name))
+			return -1;
+	if (n == NICSIM_DRIVER_NAMES_MAX)
+		return -1;
+	nicsim_driver_names[n] = name;
+	return 0;
+}

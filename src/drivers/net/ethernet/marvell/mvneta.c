@@ -696,8 +696,8 @@ static struct nic_cap cap_if(const struct nic_config *cfg, const char *when,
  * (netdev_pick_tx), i.e. with tx_select = kernel. BQL is the era's
  * (netdev_tx_sent_queue in mvneta_tx); software TSO came with 3.16.
  */
-struct nic_cap mvneta_cap(const char *profile, enum nic_field f,
-			  const struct nic_config *cfg, char *now, size_t len)
+static struct nic_cap mvneta_cap(const char *profile, enum nic_field f,
+				 const struct nic_config *cfg, char *now, size_t len)
 {
 	const struct mvneta_profile *p = find_profile(profile);
 	bool by_cpu = cfg && cfg->tx_select && !strcmp(cfg->tx_select, "cpu");
@@ -765,7 +765,7 @@ struct nic_cap mvneta_cap(const char *profile, enum nic_field f,
 	}
 }
 
-void mvneta_default(const char *profile, enum nic_field f, char *buf, size_t len)
+static void mvneta_default(const char *profile, enum nic_field f, char *buf, size_t len)
 {
 	const struct mvneta_profile *p = find_profile(profile);
 
@@ -903,9 +903,9 @@ static void mvneta_tx_timeout(struct cpu *cpu, struct net_device *dev, int txque
 	netif_tx_start_all_queues(dev);
 }
 
-int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
-		 const struct nic_config *cfg, char *msg, size_t len,
-		 enum nic_field *field)
+static int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
+			const struct nic_config *cfg, char *msg, size_t len,
+			enum nic_field *field)
 {
 	const struct mvneta_profile *p = find_profile(profile);
 	struct mvneta_port *pp;
@@ -973,7 +973,7 @@ int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 	return 0;
 }
 
-void mvneta_remove(struct host *h)
+static void mvneta_remove(struct host *h)
 {
 	struct mvneta_port *pp = h->drv;
 	int q;
@@ -987,7 +987,7 @@ void mvneta_remove(struct host *h)
 	free(pp);
 }
 
-void mvneta_info(const struct host *h, struct nic_info *info)
+static void mvneta_info(const struct host *h, struct nic_info *info)
 {
 	const struct mvneta_port *pp = h->drv;
 	int q;
@@ -1013,7 +1013,7 @@ void mvneta_info(const struct host *h, struct nic_info *info)
 	}
 }
 
-void mvneta_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
+static void mvneta_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
 {
 	const struct mvneta_port *pp = h->drv;
 	const struct mvneta_tx_queue *txq = &pp->txqs[q];
@@ -1030,7 +1030,7 @@ void mvneta_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
 
 /* --check: the driver's ring indices, its count and the device's pending
  * and sent counters describe the same descriptors. */
-int mvneta_check(const struct host *h, char *msg, size_t len)
+static int mvneta_check(const struct host *h, char *msg, size_t len)
 {
 	const struct mvneta_port *pp = h->drv;
 	int q;
@@ -1060,3 +1060,19 @@ int mvneta_check(const struct host *h, char *msg, size_t len)
 	}
 	return 0;
 }
+
+/* The eras' profiles, in the order users see them (nicsim keys). */
+static const char *const mvneta_names[] = {
+	"mvneta-3.8", "mvneta-3.13", "mvneta-3.18", "mvneta-4.4", "mvneta-6.x", NULL
+};
+
+const struct nic_driver mvneta_driver = {
+	.names = mvneta_names,
+	.cap = mvneta_cap,
+	.get_default = mvneta_default,
+	.probe = mvneta_probe,
+	.remove = mvneta_remove,
+	.info = mvneta_info,
+	.queue_stats = mvneta_queue_stats,
+	.check = mvneta_check,
+};
