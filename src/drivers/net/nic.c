@@ -45,6 +45,8 @@ static const struct {
 	[NIC_F_BQL_HOLD_TIME] = { "bql_hold_time", "bql_hold_time" },
 };
 
+extern const struct nic_driver *const nic_in_tree_drivers[];	/* drivers.c */
+
 static const struct nic_driver *nic_drivers[NIC_DRIVERS_MAX];
 static int nr_nic_drivers;
 
@@ -214,4 +216,16 @@ void nic_remove(struct host *h)
 		return;
 	host_driver(h)->remove(h);
 	h->drv = NULL;
+}
+
+void nic_drivers_init(void)
+{
+	static bool done;
+	const struct nic_driver *const *d;
+
+	if (done)
+		return;
+	done = true;	/* first: nic_register_driver calls here too */
+	for (d = nic_in_tree_drivers; *d; d++)
+		BUG_ON(nic_register_driver(*d));
 }
