@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Unit tests for Reno and CUBIC (src/net/ipv4/tcp_cong.c).
+ * Unit tests for Reno and CUBIC (src/net/ipv4/tcp_cong.c, tcp_cubic.c).
  *
  * Checks, with worked numbers: the registry and initial state; the jiffies
  * clock (INITIAL_JIFFIES, HZ 100/250/300/1000 and the 1 MHz clock); the

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * The three-way handshake (src/net/ipv4/tcp.c: tcp_connect, tcp_conn_request,
- * tcp_rcv_synsent, tcp_rcv_handshake; Linux tcp_select_initial_window,
- * tcp_connect_init, tcp_openreq_init_rwin, tcp_rcv_synsent_state_process,
+ * The three-way handshake (src/net/ipv4/tcp_output.c: tcp_connect;
+ * tcp_input.c: tcp_conn_request, tcp_rcv_synsent, tcp_rcv_handshake;
+ * Linux tcp_select_initial_window, tcp_connect_init, tcp_openreq_init_rwin, tcp_rcv_synsent_state_process,
  * tcp_synack_rtt_meas; 3.12.0, 4.4.155 and 6.18.2 read). Two x86-64
  * hosts on the ideal NIC (tcp_fixture.h): a connects to b at 0.
  *

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Slow start after idle (tcp_cwnd_restart; src/net/ipv4/tcp.c
+ * Slow start after idle (tcp_cwnd_restart; src/net/ipv4/tcp_output.c
  * tcp_slow_start_after_idle_check): a sender with nothing in flight that
  * sent no data for more than an RTO keeps 3/4 of its window in ssthresh
  * and halves cwnd once per RTO of idle beyond the first, down to the

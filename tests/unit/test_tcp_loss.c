@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The retransmission timeout's window (tcp_enter_loss, net/ipv4/
- * tcp_input.c, 3.12.0 and 6.18.2 read; src/net/ipv4/tcp.c tcp_write_timer):
+ * tcp_input.c, 3.12.0 and 6.18.2 read; src/net/ipv4/tcp_timer.c tcp_write_timer):
  * cwnd restarts from one segment, but ssthresh drops only if this window
  * has not reduced it yet: from Open, once high_seq is ACKed, or in Loss
  * after data was ACKed there. An RTO during Recovery keeps Recovery's

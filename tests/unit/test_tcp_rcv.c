@@ -2,7 +2,8 @@
 /*
  * The receiver's window and quick ACKs at the start of a connection
  * (tcp_select_initial_window, tcp_init_buffer_space, tcp_incr_quickack,
- * tcp_grow_window; 3.12.0 and 6.18.2 read; src/net/ipv4/tcp.c).
+ * tcp_grow_window; 3.12.0 and 6.18.2 read; src/net/ipv4/tcp_output.c,
+ * tcp_input.c).
  *
  * Worked numbers, an x86-64 receiver, MSS 1448, tcp_rmem[1] 87380 (3.x)
  * or 131072 (6.x), tcp_adv_win_scale 1 (half the buffer is window):

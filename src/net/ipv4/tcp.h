@@ -1,185 +1,29 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TCP, sender and receiver, per kernel era.
+ * TCP, sender and receiver, per kernel era: the socket (struct tcp_sock)
+ * and what the application, the stack and the reports call.
  *
- * Models (net/ipv4/tcp.c, tcp_output.c, tcp_input.c, tcp_timer.c,
- * tcp_offload.c as read in 3.13.10, 4.4.155 and 6.18.2):
- *  - tcp_sendmsg: copy into write-queue skbs of up to the era's size goal
- *    (tcp_xmit_size_goal / tcp_tso_autosize), charged to sk_wmem_queued;
- *    sk_stream_memory_free (sk_wmem_queued < sk_sndbuf) or sleep until
- *    sk_stream_write_space (a third of the buffer free); tcp_wmem send
- *    buffer autotuning (tcp_new_space: 2 * max(cwnd, reordering+1) *
- *    SKB_TRUESIZE(mss + MAX_TCP_HEADER), up to tcp_wmem[2]); sendfile
- *    (do_tcp_sendpages) without the copy.
- *  - tcp_write_xmit: cwnd test, receive-window test, TSQ per era
- *    (tcp_formulas.c), splitting to the cwnd/window quota (tso_fragment),
- *    tcp_transmit_skb: a clone charged to sk_wmem_alloc with tcp_wfree.
- *  - GSO for a device without TSO (dev_hard_start_xmit / tcp_gso_segment):
- *    segments of gso_size each; from 3.12 each segment carries tcp_wfree
- *    and its own truesize (copy_destructor), before that the GSO skb is
- *    freed once its segments are handed to the driver.
- *  - tcp_wfree: uncharge; if TSQ throttled, queue the socket on this
- *    CPU's TSQ list and raise TASKLET_SOFTIRQ (tcp_tasklet_func ->
- *    tcp_write_xmit), so refill happens on the CPU that freed. 6.x
- *    (6.18.2 tcp_wfree): not from ksoftirqd while sk_wmem_alloc is at
- *    least SKB_TRUESIZE(1), so a stressed CPU refills in batches.
- *  - tcp_ack: cumulative ACK, the RTT sample per era (tcp_ack_update_rtt:
- *    the echoed timestamp up to 3.11; from 3.12 the send time of the
- *    oldest acked or first SACKed skb first, Karn's rule), RFC 6298 RTO
- *    with the 200 ms floor, congestion control through tcp_cc (CUBIC, Reno),
- *    sk_pacing_rate per era. With SACK (net.ipv4.tcp_sack on both ends,
- *    RFC 2018): tcp_sacktag_write_queue marks SACKed skbs (split at block
- *    edges), a segment is lost once tp->reordering segments above it are
- *    SACKed (RFC 6675 IsLost), tp->reordering rises when an original fills
- *    a hole or is SACKed below the highest SACK (tcp_update_reordering),
- *    tcp_packets_in_flight gates sending, tcp_xmit_retransmit_queue
- *    resends lost segments first; an RTO marks all not SACKed lost and
- *    slow-starts from one segment. Without SACK: each duplicate ACK
- *    counts a segment out of the network (tcp_add_reno_sack), NewReno on
- *    three (partial ACKs retransmit the next hole) and an RTO goes back
- *    N. Recovery and ECN's CWR bring cwnd down to ssthresh by PRR
- *    (tcp_cwnd_reduction, RFC 6937). A retransmission is lost again once
- *    data sent after it is SACKed (tcp_mark_lost_retrans). The receiver
- *    reports duplicates by D-SACK (RFC 2883); a recovery whose
- *    retransmissions were all D-SACKed, or whose ACK echoes a timestamp
- *    from before the first retransmission (tcp_packet_delayed, on the
- *    era's timestamp clock), is undone (tcp_undo_cwnd_reduction).
- *    Deviation: every D-SACK block above undo_marker counts one needless
- *    retransmission (Linux counts per retransmitted skb it covers); no
- *    undo after an RTO (tcp_try_undo_loss); no partial undo.
- *  - receiver: in-order queue and an out-of-order queue with SACK blocks
- *    (tcp_sack_new_ofo_skb: up to four, the three most recent sent, as
- *    timestamps leave room for three, a D-SACK first when a duplicate
- *    came in), quick ACKs (tcp_incr_quickack: half the window in
- *    segments, at most 16, at the first data segment, after a gap
- *    longer than the RTO, on a duplicate, in 3.x on out-of-order data;
- *    ended when less than half the buffer is free), the window's growth
- *    (the initial window is the full space rounded to MSS, in 3.x and
- *    4.4 at most 20 MSS; tcp_grow_window raises rcv_ssthresh by two MSS
- *    per in-order segment up to window_clamp, which follows autotuning,
- *    and ACKs that segment at once), an ACK for every second full segment
- *    (__tcp_ack_snd_check), the delayed-ACK timer (TCP_DELACK_MIN = HZ/25),
- *    a window update when the application frees space (tcp_cleanup_rbuf),
- *    receive window = free space >> tcp_adv_win_scale, tcp_rmem
- *    autotuning per RTT per era (tcp_rcv_space_adjust: 3.12's 2 x copied,
- *    3.13/4.4's 2 x copied + 16 MSS scaled by the rate's growth, 6.x's
- *    tcp_rcvbuf_grow) from the start-up buffer (tcp_fixup_rcvbuf: 40
- *    segments' truesize, x4 in 3.13 and 4.4, none in 6.x).
- *  - classic ECN (RFC 3168; tcp_ecn_send, tcp_ecn_check_ce,
- *    tcp_ecn_accept_cwr, tcp_enter_cwr): negotiated at connect when the
- *    connecting host's tcp_ecn is 1 and the other's is not 0; new data
- *    is ECT(0), ACKs and retransmits Not-ECT; CE makes the receiver echo
- *    ECE (and ACK at once) until a CWR arrives; ECE puts the sender in
- *    CWR once per window (ssthresh from the congestion control, cwnd
- *    brought down to it by PRR), held until something above high_seq is
- *    ACKed.
- *  - whether the window limits the flow (tcp_is_cwnd_limited, which
- *    gates cwnd growth): 3.x tests what was in flight before each ACK;
- *    4.4 and 6.x use what tcp_cwnd_validate recorded for the window when
- *    sending (is_cwnd_limited, max_packets_out), in slow start also a
- *    cwnd below twice the most packets out.
- *  - TSO deferral (tcp_tso_should_defer) for multi-segment skbs, GSO
- *    included (3.10.99, 3.12.0, 3.13.0, 4.4.155, 6.18.2 read): wait for a
- *    third of the window; 3.x at most into the jiffy after the first
- *    wait, 4.4 and 6.x only right after a send and while the next ACK is
- *    due within half an srtt (6.x: and 1 ms).
- *  - tcp_sendmsg's pushes (3.x to 6.x alike): once an skb reaches the
- *    size goal with more to write, forced_push (more than half the
- *    peer's largest window written since the last push mark) sends what
- *    it may, else a full send head goes alone (tcp_push_one: one skb, no
- *    TSO deferral); the end of a write marks the push point (tcp_push).
- *  - the tail loss probe (3.10 on, tcp_early_retrans 3): with an RTO
- *    pending, a probe about two srtt ahead (3.x: in Open, cwnd-limited
- *    or with nothing to send, at least 10 ms; 6.x: in Open or CWR)
- *    sends new data or the last segment again; an ACK past it without a
- *    D-SACK means it repaired a loss, and cwnd drops to a new ssthresh
- *    (tcp_schedule_loss_probe, tcp_send_loss_probe, tcp_process_tlp_ack).
- *  - autocorking (3.14+, tcp_should_autocork in tcp_push: 4.4's rule, the
- *    tail is not the write queue's head, and 6.x's, the retransmit queue
- *    is not empty), net.ipv4.tcp_autocorking.
- *  - RFC 2861 and idle (tcp_cwnd_validate, tcp_cwnd_application_limited,
- *    tcp_cwnd_restart): an unused window decays once an RTO passes with
- *    no ACK it may grow on; a sender idle for more than an RTO restarts
- *    with its window halved per RTO of idle, down to IW10 (3.x as a data
- *    skb is sent, 4.4 and 6.x as tcp_sendmsg queues one); both follow
- *    net.ipv4.tcp_slow_start_after_idle.
- *  - the three-way handshake (tcp_v4_connect, tcp_connect,
- *    tcp_conn_request, tcp_rcv_synsent_state_process, tcp_rcv_state_process
- *    in SYN_RECV; 3.12.0, 4.4.155, 6.18.2): the connecting side's SYN and
- *    the listener's SYN-ACK carry MSS, SACK-permitted (net.ipv4.tcp_sack),
- *    timestamps and window scale, and travel the whole path; what each end
- *    uses comes from the options exchanged (MSS, SACK and timestamps when
- *    both offered them, window scaling when both sent it, classic ECN when
- *    the SYN asked with ECE|CWR (tcp_ecn 1) and the SYN-ACK agreed with
- *    ECE (tcp_ecn not 0)). The initial window and its scale follow
- *    tcp_select_initial_window (the connecting side rounds to its advmss,
- *    1460, as it has no peer timestamps yet; the listener to 1448); the
- *    windows in SYNs are unscaled, later ones are advertised in units of
- *    2^wscale (__tcp_select_window rounds the free space up to one) and
- *    read back scaled. The client is established on the SYN-ACK, which
- *    gives its first RTT sample (the SYN's send time, or its echoed
- *    timestamp once the SYN was retransmitted: tcp_ack_update_rtt), and
- *    answers with a pure ACK (tcp_send_ack); the listener on that ACK, or
- *    on any later segment acknowledging its SYN-ACK, with its first sample
- *    from the SYN-ACK's send time (tcp_synack_rtt_meas). A lost SYN or
- *    SYN-ACK is sent again after TCP_TIMEOUT_INIT (1 s), doubling; a
- *    duplicate SYN or SYN-ACK after that is answered by an ACK. More than
- *    one retransmission starts the connection at cwnd 1 (tcp_init_metrics,
- *    tcp_init_transfer). The handshake's CPU costs are those of a segment
- *    (Deviation: Linux's listener path, request socks and SYN-ACK
- *    building cost more; there is no cost entry for them).
- *    Deviation: one socket per end: the listener is bound to its one
- *    client and becomes the connection (no request socks, no accept
- *    queue, no SYN cookies); the ISN is the sequence number just below
- *    the first data byte (0 in the model; Linux draws it from a keyed
- *    hash); no retry limit (tcp_syn_retries); simultaneous open, RST and
- *    TCP Fast Open are not modelled; 6.x's undo of a spurious SYN
- *    retransmission is left out.
+ * Models net/ipv4/tcp.c, tcp_output.c, tcp_input.c, tcp_timer.c,
+ * tcp_ipv4.c and tcp_offload.c as read in 3.13.10, 4.4.155 and 6.18.2,
+ * each in the file of the same name; each file's contract says what of
+ * it is modelled and where it deviates, tcp_internal.h how they layer:
+ *  - tcp.c: tcp_sendmsg and its pushes, autocorking, tcp_recvmsg, the
+ *    socket lock (lock_sock, release_sock), the socket's set-up, and the
+ *    sampling of what limits a flow.
+ *  - tcp_output.c: tcp_write_xmit (TSQ, TSO deferral, RFC 2861 and
+ *    idle), tcp_transmit_skb, tcp_wfree and the TSQ tasklet,
+ *    retransmission, the tail loss probe, ACKs and SYNs sent, the window
+ *    offered.
+ *  - tcp_input.c: tcp_ack (RTT, SACK, loss marking, recovery, PRR, undo,
+ *    congestion control), classic ECN, the receiver (queues, SACK and
+ *    D-SACK blocks, quick and delayed ACKs, window growth, tcp_rmem
+ *    autotuning), the three-way handshake, RTT sample resolution.
+ *  - tcp_timer.c: the RTO, loss-probe, SYN and delayed-ACK timers.
+ *  - tcp_ipv4.c: tcp_v4_rcv, the backlog, the socket lookup.
+ *  - tcp_offload.c: software GSO (tcp_gso_segment).
+ *  - tcp_cong.c, tcp_cubic.c: congestion control (tcp_cong.h).
  * Leaves out: teardown (FIN, TIME_WAIT: connections last the run),
  * AccECN and DCTCP, Nagle (bulk flows only), memory pressure.
- * Leaves out, sender loss recovery: early retransmit (3.x, 4.4: a window
- * under four segments recovers on fewer duplicate ACKs, after a short
- * timer), RACK (4.4 on: lost
- * retransmissions found by send time, also in Loss; 6.x's reorder timer
- * and loss marking in every state), F-RTO's new data first after an RTO,
- * forward retransmission (tcp_can_forward_retransmit), SACK reneging, the
- * retransmit hold-backs (__tcp_retransmit_skb's sk_wmem_alloc test,
- * skb_still_in_host_queue, 6.x TSQ and pacing on retransmits), a local
- * the RTO re-armed by a SACK-only ACK's sample,
- * the Disorder state, 6.x's cwnd of in_flight + 1 after an RTO.
- * Leaves out, congestion-control details: 4.4 and 6.x grow the window on
- * the ACK that ends Recovery and not on the one that enters it (the
- * model grows it in 3.x's order), 6.x counts newly delivered segments
- * (SACKed ones once), high reordering lets SACK-only ACKs grow the
- * window (FLAG_FORWARD_PROGRESS), 3.x takes in_flight before SACK
- * tagging, the pacing rate is refreshed on every cumulative ACK.
- * Leaves out, receiver: 3.x and 4.4's prequeue (a blocked reader's
- * segments and ACKs handled in its process context), 3.x's full quick-ACK
- * mode on a CE mark (the model gives 2, as 4.4 and 6.x), 6.x
- * autotuning's out-of-order span and measured len/truesize ratio (50 %
- * assumed), 6.x compressed SACKs and its immediate ACK
- * when the out-of-order queue empties, ICSK_ACK_PUSHED (PSH is set on
- * every data segment), GRO's flush rules, tcp_clamp_window and queue
- * collapsing, a zero window.
- *  - the socket lock (net/core/sock.c lock_sock, release_sock,
- *    __release_sock; tcp_v4_rcv's sk_add_backlog; tcp_release_cb): a
- *    sender owns its socket from the first step of a write()/sendfile()
- *    until it returns or sleeps for buffer space; meanwhile segments that
- *    arrive in softirq wait in the backlog (at most sk_rcvbuf + sk_sndbuf
- *    of truesize, else dropped), and the TSQ handler and the RTO timer
- *    only set a deferred flag; release_sock runs all of it on the
- *    sender's CPU, in process context. Deviation: the receiver's
- *    tcp_recvmsg does not take the lock, and the delayed-ACK timer is
- *    never deferred.
- * RTT samples are whole jiffies (at least one) before 3.15, as
- * tcp_time_stamp was; the era's formulas receive srtt and convert it to
- * their own units (jiffies<<3 in 3.x, usec later); from 3.15 a sample
- * that only an echoed timestamp gives keeps the TS clock's resolution
- * (4.4: whole jiffies, 0 within one; 6.x: whole ms, at least one). The receiver's RTT (which paces tcp_rmem autotuning) is measured
- * in timestamp-clock units as the kernel does: jiffies before 4.13, so at
- * least 4 ms on a HZ=250 receiver.
- * Deviation: 6.x TCP-internal pacing (EDT) does not delay packets; the
- * pacing rate only sizes TSQ and GSO.
  */
 #ifndef NICSIM_HOST_TCP_H
 #define NICSIM_HOST_TCP_H

@@ -3,11 +3,12 @@
  * TCP congestion control: Reno and CUBIC, packet-counted like the kernel.
  *
  * Follows net/ipv4/tcp_cong.c (tcp_slow_start, tcp_cong_avoid_ai,
- * tcp_reno_cong_avoid, tcp_reno_ssthresh), net/ipv4/tcp_cubic.c (bictcp)
+ * tcp_reno_cong_avoid, tcp_reno_ssthresh; here tcp_cong.c and this
+ * header), net/ipv4/tcp_cubic.c (bictcp; here tcp_cubic.c)
  * and include/net/tcp.h (tcp_in_slow_start, TCP_INFINITE_SSTHRESH) of
  * Linux 6.x, read in a 6.17-rc tree; tcp_cong.c is the same in 4.4.155.
  * The 3.x rules are modelled too (cc->era, enum tcp_cc_era; 3.10.99,
- * 3.12.0 and 3.13.0 read); tcp_cc.c lists them.
+ * 3.12.0 and 3.13.0 read); tcp_cubic.c and the helpers below list them.
  *
  * Calling convention, as tcp_ack() orders it: per ACK, pkts_acked() (from
  * tcp_clean_rtx_queue) before cong_avoid() (from tcp_cong_control). On
@@ -127,7 +128,7 @@ const struct tcp_cc_ops *tcp_cc_find(const char *name);	/* NULL if unknown */
  * a HyStart round starts on the first ACK past snd_nxt at init. */
 void tcp_cc_init(struct tcp_cc *cc, const struct tcp_cc_ops *ops,
 		 uint32_t init_cwnd, uint32_t mss, int hz);
-/* The 3.x rules: growth counted per ACK (tcp_cc.c). */
+/* The 3.x rules: growth counted per ACK (see the helpers below). */
 static inline bool tcp_cc_counts_acks(const struct tcp_cc *cc)
 {
 	return cc->era != TCP_CC_PKTS;
@@ -140,15 +141,108 @@ static inline bool tcp_cc_in_slow_start(const struct tcp_cc *cc)
 		return cc->snd_cwnd <= cc->snd_ssthresh;
 	return cc->snd_cwnd < cc->snd_ssthresh;
 }
+
+/*
+ * The helpers every algorithm shares (tcp_cong.c in Linux: tcp_slow_start,
+ * tcp_cong_avoid_ai; tcp_jiffies32), and their 3.x counting rules
+ * (cc->era; tcp_cong.c read in 3.10.99, 3.12.0 and 3.13.0):
+ * - slow start while cwnd <= ssthresh (4.4 has tcp_in_slow_start, "<").
+ *   3.10-3.12 tcp_slow_start(tp) adds one packet per ACK, whatever it
+ *   acked (sysctl_tcp_max_ssthresh 0, and ABC was removed in 3.8);
+ *   3.13 tcp_slow_start(tp, acked) adds the packets acked up to
+ *   ssthresh + 1 and its callers drop the leftover.
+ * - tcp_cong_avoid_ai(tp, w) counts ACKs: cwnd + 1 after w + 1 calls.
+ * Deviation: Linux exports them from tcp_cong.c for the modules; here they
+ * are static inlines, so that tcp_cubic.c calls nothing in tcp_cong.c,
+ * whose registry names CUBIC's ops (no import circle).
+ */
+
+/* The epoch clock's rate: CONFIG_HZ, or 1 MHz when hz = 0. */
+static inline uint64_t tcp_cc_epoch_rate(const struct tcp_cc *cc)
+{
+	return cc->hz > 0 ? (uint64_t)cc->hz : 1000000ULL;
+}
+
+/* tcp_jiffies32 at `t` on cc's epoch clock (hz, or 1 MHz when hz = 0). */
+static inline uint32_t tcp_cc_jiffies(const struct tcp_cc *cc, sim_time_t t)
+{
+	uint64_t rate = tcp_cc_epoch_rate(cc);
+	uint64_t ut = t > 0 ? (uint64_t)t : 0;
+	uint64_t ticks;
+
+	/* split so that (t % 1 s) * rate stays below 2^63 */
+	ticks = ut / PS_PER_S * rate + ut % PS_PER_S * rate / PS_PER_S;
+	/* INITIAL_JIFFIES: jiffies wrap 300 s after boot */
+	return (uint32_t)ticks - (uint32_t)(300 * rate);
+}
+
+/* 3.12 tcp_slow_start(tp): snd_cwnd_cnt gains cwnd per ACK and every
+ * cwnd of it is one packet (sysctl_tcp_max_ssthresh 0): +1 per ACK. */
+static inline uint32_t tcp_slow_start_per_ack(struct tcp_cc *cc)
+{
+	uint32_t cwnd = cc->snd_cwnd ? cc->snd_cwnd : 1;
+	uint64_t cnt = (uint64_t)cc->snd_cwnd_cnt + cwnd;
+	uint64_t grown = cwnd + cnt / cwnd;
+
+	cc->snd_cwnd_cnt = (uint32_t)(cnt % cwnd);
+	cc->snd_cwnd = grown < cc->snd_cwnd_clamp ? (uint32_t)grown : cc->snd_cwnd_clamp;
+	return 0;
+}
+
 /* Returns the leftover acked (0 in 3.12, which has none; 3.13's callers
  * drop it). */
-uint32_t tcp_slow_start(struct tcp_cc *cc, uint32_t acked);
-/* cwnd += 1 per w packets acked (6.x), or per w ACKs (3.x: acked unused) */
-void tcp_cong_avoid_ai(struct tcp_cc *cc, uint32_t w, uint32_t acked);
+static inline uint32_t tcp_slow_start(struct tcp_cc *cc, uint32_t acked)
+{
+	uint32_t cwnd, cap = cc->snd_ssthresh;
 
-/* The kernel's integer cube root (table + one Newton-Raphson step). */
+	if (cc->era == TCP_CC_ACKS)
+		return tcp_slow_start_per_ack(cc);
+	if (cc->era == TCP_CC_ACKS_313)	/* 3.13: stops at ssthresh + 1 */
+		cap = cap < UINT32_MAX ? cap + 1 : cap;
+	cwnd = cc->snd_cwnd + acked;
+	if (cwnd > cap)
+		cwnd = cap;
+	acked -= cwnd - cc->snd_cwnd;
+	cc->snd_cwnd = cwnd < cc->snd_cwnd_clamp ? cwnd : cc->snd_cwnd_clamp;
+	return acked;
+}
+
+/* 3.x tcp_cong_avoid_ai(tp, w): one call per ACK, whatever it acked */
+static inline void tcp_cong_avoid_ai_per_ack(struct tcp_cc *cc, uint32_t w)
+{
+	if (cc->snd_cwnd_cnt >= w) {
+		if (cc->snd_cwnd < cc->snd_cwnd_clamp)
+			cc->snd_cwnd++;
+		cc->snd_cwnd_cnt = 0;
+	} else {
+		cc->snd_cwnd_cnt++;
+	}
+}
+
+/* cwnd += 1 per w packets acked (6.x), or per w ACKs (3.x: acked unused) */
+static inline void tcp_cong_avoid_ai(struct tcp_cc *cc, uint32_t w, uint32_t acked)
+{
+	if (tcp_cc_counts_acks(cc)) {
+		tcp_cong_avoid_ai_per_ack(cc, w);
+		return;
+	}
+	/* credit earned under a larger w: spend it as one packet */
+	if (cc->snd_cwnd_cnt >= w) {
+		cc->snd_cwnd_cnt = 0;
+		cc->snd_cwnd++;
+	}
+	cc->snd_cwnd_cnt += acked;
+	if (cc->snd_cwnd_cnt >= w) {
+		uint32_t inc = cc->snd_cwnd_cnt / w;
+
+		cc->snd_cwnd_cnt -= inc * w;
+		cc->snd_cwnd += inc;
+	}
+	cc->snd_cwnd = cc->snd_cwnd < cc->snd_cwnd_clamp ? cc->snd_cwnd : cc->snd_cwnd_clamp;
+}
+
+/* The kernel's integer cube root (table + one Newton-Raphson step;
+ * tcp_cubic.c). */
 uint32_t tcp_cubic_root(uint64_t a);
-/* tcp_jiffies32 at `t` on cc's epoch clock (hz, or 1 MHz when hz = 0). */
-uint32_t tcp_cc_jiffies(const struct tcp_cc *cc, sim_time_t t);
 
 #endif
