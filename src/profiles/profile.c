@@ -104,6 +104,17 @@ static const struct platform platforms[] = {
 		ARMV7_MVEBU_COMMON,
 	},
 	{
+		/* An estimate: the AST2600's Cortex-A7 is given the PJ4B's
+		 * cycle costs and the multi_v7 layout above (aspeed_g5
+		 * defconfig is ARMv7 with 64-byte lines assumed, HZ 100);
+		 * no row has been fitted on it. */
+		.name = "ast2600",
+		.source = "ASPEED AST2600 BMC: two Cortex-A7 cores at 1.2 GHz (estimate)",
+		.nr_cpus = 2,
+		.cpu_hz = 1200000000ULL,
+		ARMV7_MVEBU_COMMON,
+	},
+	{
 		.name = "x86-64",
 		.source = "a PC peer: x86-64 at 3 GHz; L1_CACHE_BYTES 64, HZ 250",
 		.nr_cpus = 4,
