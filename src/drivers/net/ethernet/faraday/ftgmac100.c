@@ -23,9 +23,13 @@
  *    that only transmits fills its ring, stops its queue, and the TX
  *    watchdog resets the MAC.
  *  - ftgmac100-6.11: INT_RXTX | INT_BAD, commit fef2843bb49f "net:
- *    ftgmac100: Enable TX interrupt to avoid TX timeout" (posted
- *    2024-09-04). Deviation: that it is first in 6.11 is my reading of
- *    the date, not checked against a tag.
+ *    ftgmac100: Enable TX interrupt to avoid TX timeout" (v1 posted
+ *    2024-09-04; the maintainer asked for v2 with Fixes: 10cbd6407609
+ *    "ftgmac100: Rework NAPI & interrupts handling", the 2017 rework).
+ *    That mainline first carries it in 6.11 is read from those dates,
+ *    not checked against a tag. The fix went to the stable series too
+ *    (linux-5.15.y took it in October 2024), so ftgmac100-6.6 is 6.6 as
+ *    released, before the backport reached 6.6.y.
  * Rings: DEF_TX_QUEUE_ENTRIES / DEF_RX_QUEUE_ENTRIES 128, ethtool -G a
  * power of two in [32, 1024] (ftgmac100_set_ringparam). No coalescing
  * ops: ITC is left at one interrupt per frame (ftgmac100_init_hw). No
