@@ -505,8 +505,8 @@ static struct nic_cap ftgmac100_cap(const char *name, enum nic_field f,
 	case NIC_F_RX_FRAMES:
 	case NIC_F_RX_USECS:
 	case NIC_F_TX_USECS:
-		return (struct nic_cap){ NIC_UNSUPPORTED, "it has no ethtool coalesce ops "
-					 "(one interrupt per frame)" };
+		return (struct nic_cap){ NIC_UNSUPPORTED, "it has no ethtool coalesce ops: "
+					 "one interrupt per frame" };
 	case NIC_F_TXQ:
 	case NIC_F_XPS_CPUS:
 		return (struct nic_cap){ NIC_UNSUPPORTED, "it has one TX queue" };
