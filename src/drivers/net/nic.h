@@ -97,6 +97,14 @@ struct nic_info {
 	/* interrupts raised (rising edges) with a TX-done / RX cause */
 	uint64_t	irq_tx, irq_rx;
 	char		tx_arb[96];	/* how the NIC shares the wire between TX queues */
+	/*
+	 * The era's known TX-path defect, and the later era of the same
+	 * family whose commit removed it (nicsim explain proposes it as a
+	 * remedy, printed only if a re-run confirms it); NULL if none.
+	 */
+	const char	*defect;	/* "TX reclaimed only after an RX interrupt" */
+	const char	*fixed_by;	/* a driver name: "ftgmac100-6.11" */
+	const char	*fix;		/* the commit: "fef2843bb49f \"net: ftgmac100: ...\"" */
 };
 
 /* How driver (a name of nicsim_driver_names) implements f. */
@@ -161,7 +169,7 @@ struct nic_driver {
 	int		(*check)(const struct host *h, char *msg, size_t len);
 };
 
-#define NIC_DRIVERS_MAX	16
+#define NIC_DRIVERS_MAX	24
 
 /*
  * Register the in-tree drivers (drivers.c), once; their names then fill

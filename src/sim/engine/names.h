@@ -13,7 +13,7 @@ extern const char *const nicsim_app_types[];
  * At most NICSIM_DRIVER_NAMES_MAX names of at most NICSIM_NAME_LEN
  * characters (a scenario's driver key holds SCN_NAME_MAX - 1).
  */
-#define NICSIM_DRIVER_NAMES_MAX	32
+#define NICSIM_DRIVER_NAMES_MAX	64
 #define NICSIM_NAME_LEN		31
 extern const char *nicsim_driver_names[NICSIM_DRIVER_NAMES_MAX + 1];
 /* Add name (kept by pointer) to nicsim_driver_names: 0, or -1 if it is

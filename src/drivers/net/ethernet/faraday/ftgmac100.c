@@ -72,11 +72,15 @@ struct ftgmac100_profile {
 	const char	*name;
 	uint32_t	int_all;	/* FTGMAC100_INT_ALL */
 	const char	*reclaim;	/* for nic_info */
+	const char	*defect, *fixed_by, *fix;	/* for nic_info */
 };
 
 static const struct ftgmac100_profile profiles[] = {
-	{ "ftgmac100-6.6", FTGMAC100_INT_RPKT_BUF | FTGMAC100_INT_BAD, "rx-poll" },
-	{ "ftgmac100-6.11", FTGMAC100_INT_RXTX | FTGMAC100_INT_BAD, "tx-irq" },
+	{ "ftgmac100-6.6", FTGMAC100_INT_RPKT_BUF | FTGMAC100_INT_BAD, "rx-poll",
+	  "TX descriptors are reclaimed only from the poll an RX interrupt starts",
+	  "ftgmac100-6.11",
+	  "fef2843bb49f \"net: ftgmac100: Enable TX interrupt to avoid TX timeout\"" },
+	{ "ftgmac100-6.11", FTGMAC100_INT_RXTX | FTGMAC100_INT_BAD, "tx-irq", NULL, NULL, NULL },
 };
 
 struct ftgmac100 {
@@ -547,6 +551,9 @@ static void ftgmac100_info(const struct host *h, struct nic_info *info)
 
 	info->driver = priv->prof->name;
 	info->reclaim = priv->prof->reclaim;
+	info->defect = priv->prof->defect;
+	info->fixed_by = priv->prof->fixed_by;
+	info->fix = priv->prof->fix;
 	info->nr_txq = 1;
 	info->nr_rxq = 1;
 	snprintf(info->tx_arb, sizeof(info->tx_arb), "one queue");
