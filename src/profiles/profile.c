@@ -81,6 +81,33 @@ _Static_assert(sizeof(struct cpu_costs) == (0 CPU_COST_FIELDS(CPU_COST_ONE)) * s
 static const int arm_hz[] = { 100, 200, 250, 300, 500, 1000, 0 };
 static const int kconfig_hz[] = { 100, 250, 300, 1000, 0 };
 
+/* A PC: 64-bit sizes, MAX_HEADER 176: LL_MAX_HEADER 128
+ * (CONFIG_HYPERV_NET, as distribution kernels have it) + 48 (IP
+ * tunnels); MAX_TCP_HEADER = L1_CACHE_ALIGN(304) = 320;
+ * SKB_HEAD_ALIGN(320) = 640, not a power of two, so the small head cache
+ * is 640 (platform_set_max_header). */
+#define X86_64_COMMON \
+		.cpu_hz = 3000000000ULL, \
+		.cache_line = 64, .ptr_bytes = 8, .kmalloc_min = 8, \
+		.sizeof_sk_buff = 232 /* -> 256 */, .sizeof_shinfo = 320, \
+		.small_head_cache = 640, .default_hz = 250, .max_header = 176, \
+		.max_tcp_header = 320, .hz_choices = kconfig_hz
+
+#define X86_64_COST_COMMON \
+	.syscall = 400, .raw_sendmsg = 1500, .udp_sendmsg = 1500,	\
+	.ip_output = 800, .dev_queue_xmit = 800, .xmit_pkt = 500,	\
+	.xmit_desc = 100, .reclaim_desc = 300, .softirq = 150,		\
+	.napi_poll = 400, .rx_pkt = 700, .ip_rcv = 600,			\
+	.icmp_echo = 1200, .sock_deliver = 400, .recvmsg = 1200,	\
+	.wakeup = 1500, .timer = 150, .user_iter = 1000,		\
+	.copy_byte_x16 = 2,						\
+	.tcp_sendmsg = 800, .sendpage = 250, .tcp_xmit_skb = 1000,	\
+	.gso_seg = 400, .tcp_ack = 1000, .tcp_rcv = 900,		\
+	.tcp_send_ack = 600, .tcp_recvmsg = 600, .file_read_x16 = 2
+
+#define X86_64_COSTS { X86_64_COST_COMMON, .mmio_read = 300, .mmio_write = 100, .irq = 800 }
+#define X86_64_VM_COSTS { X86_64_COST_COMMON, .mmio_read = 6000, .mmio_write = 6000, .irq = 2400 }
+
 static const struct platform platforms[] = {
 	{
 		.name = "armada-370",
@@ -115,38 +142,60 @@ static const struct platform platforms[] = {
 		ARMV7_MVEBU_COMMON,
 	},
 	{
+		/* An estimate: a quad Cortex-A7 at 1.2 GHz (such as the
+		 * Allwinner H3) given the PJ4B's cycle costs and the
+		 * multi_v7 layout above; no row has been fitted on it. */
+		.name = "cortex-a7",
+		.source = "four Cortex-A7 cores at 1.2 GHz, 32-bit ARM (estimate)",
+		.nr_cpus = 4,
+		.cpu_hz = 1200000000ULL,
+		ARMV7_MVEBU_COMMON,
+	},
+	{
+		/* An estimate: the Amlogic S802's quad Cortex-A9 at 2 GHz,
+		 * given the PJ4B's cycle costs (the Armada 38x's A9 takes
+		 * them too) and the multi_v7 layout above. */
+		.name = "cortex-a9",
+		.source = "Amlogic S802: four Cortex-A9 cores at 2 GHz (estimate)",
+		.nr_cpus = 4,
+		.cpu_hz = 2000000000ULL,
+		ARMV7_MVEBU_COMMON,
+	},
+	{
+		/* An estimate: the PJ4B's cycle costs on a 64-bit layout
+		 * (sizes as x86-64's, 64-byte lines; MAX_HEADER 144 as
+		 * arm64 defconfig has CONFIG_WLAN and IP tunnels:
+		 * MAX_TCP_HEADER 320, SKB_HEAD_ALIGN(320) = 640, not a
+		 * power of two, so the small head cache is 640); HZ 250,
+		 * arm64's default from kernel/Kconfig.hz. */
+		.name = "cortex-a53",
+		.source = "four Cortex-A53 cores at 1.2 GHz, arm64 (estimate)",
+		.nr_cpus = 4,
+		.cpu_hz = 1200000000ULL,
+		/* KMALLOC_MIN_SIZE: ARCH_DMA_MINALIGN 128 before 6.5 */
+		.cache_line = 64, .ptr_bytes = 8, .kmalloc_min = 128,
+		.sizeof_sk_buff = 232, .sizeof_shinfo = 320,
+		.small_head_cache = 640, .default_hz = 250, .max_header = 144,
+		.max_tcp_header = 320, .hz_choices = kconfig_hz,
+		.cost = ARMV7_MVEBU_COSTS,
+	},
+	{
 		.name = "x86-64",
 		.source = "a PC peer: x86-64 at 3 GHz; L1_CACHE_BYTES 64, HZ 250",
 		.nr_cpus = 4,
-		.cpu_hz = 3000000000ULL,
-		.cache_line = 64,
-		.ptr_bytes = 8,
-		.kmalloc_min = 8,
-		.sizeof_sk_buff = 232,	/* -> 256 */
-		.sizeof_shinfo = 320,
-		/* MAX_HEADER 176: LL_MAX_HEADER 128 (CONFIG_HYPERV_NET, as
-		 * distribution kernels have it) + 48 (IP tunnels);
-		 * MAX_TCP_HEADER = L1_CACHE_ALIGN(304) = 320;
-		 * SKB_HEAD_ALIGN(320) = 640, not a power of two, so the
-		 * small head cache is 640 (platform_set_max_header) */
-		.small_head_cache = 640,
-		.default_hz = 250,
-		.max_header = 176,
-		.max_tcp_header = 320,
-		.hz_choices = kconfig_hz,
-		.cost = {
-			.syscall = 400, .raw_sendmsg = 1500, .udp_sendmsg = 1500,
-			.ip_output = 800, .dev_queue_xmit = 800, .xmit_pkt = 500,
-			.xmit_desc = 100, .mmio_read = 300, .mmio_write = 100,
-			.reclaim_desc = 300, .irq = 800, .softirq = 150,
-			.napi_poll = 400, .rx_pkt = 700, .ip_rcv = 600,
-			.icmp_echo = 1200, .sock_deliver = 400, .recvmsg = 1200,
-			.wakeup = 1500, .timer = 150, .user_iter = 1000,
-			.copy_byte_x16 = 2,
-			.tcp_sendmsg = 800, .sendpage = 250, .tcp_xmit_skb = 1000,
-			.gso_seg = 400, .tcp_ack = 1000, .tcp_rcv = 900,
-			.tcp_send_ack = 600, .tcp_recvmsg = 600, .file_read_x16 = 2,
-		},
+		X86_64_COMMON,
+		.cost = X86_64_COSTS,
+	},
+	{
+		/* An estimate: the x86-64 peer's costs in a KVM guest, but a
+		 * device register access is a VM exit to the host (a virtio
+		 * notify or an MMIO read: ~2 us, 6000 cycles, assumed) and an
+		 * injected interrupt costs its EOI exit (irq 2400, assumed). */
+		.name = "x86-64-vm",
+		.source = "a KVM guest: two vCPUs of a 3 GHz x86-64 host (estimate)",
+		X86_64_COMMON,
+		.nr_cpus = 2,
+		.cost = X86_64_VM_COSTS,
 	},
 };
 

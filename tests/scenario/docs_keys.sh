@@ -15,7 +15,7 @@ for f in sys.argv[2:]:
             print("missing from docs/scenario.md:\n" + table[:300])
             sys.exit(1)
 PY
-	fail "docs/scenario.md tables are stale: regenerate with nicsim keys --markdown and nicsim keys --support --markdown"
+	fail "docs/scenario.md tables are stale: regenerate them with scripts/keys-tables NICSIM"
 grep -q "each must exceed the largest frame. Unset: the arbitration tx_arbiter names |" \
 	"$SRC/docs/scenario.md" || fail "tx_wrr_weight's meaning cut short in docs/scenario.md"
 echo "ok: docs/scenario.md matches the key registry and the support declarations"

@@ -45,8 +45,8 @@ struct kase {
 
 static const struct kase cases[] = {
 	{ "hz=1000", NULL, NULL, "" },
-	{ "hz=200", NULL, NULL, "p:x86-64" },
-	{ "hz=500", NULL, NULL, "p:x86-64" },
+	{ "hz=200", NULL, NULL, "p:cortex-a53 p:x86-64 p:x86-64-vm" },
+	{ "hz=500", NULL, NULL, "p:cortex-a53 p:x86-64 p:x86-64-vm" },
 	{ "max_header=32", NULL, NULL, "" },
 	{ "txq_number=2", NULL, NULL, "ideal " FTG },
 	{ "rxq_number=2", NULL, NULL, "ideal " FTG },
@@ -434,10 +434,10 @@ static void test_defaults(void **state)
 				     sizeof(buf)));
 	assert_string_equal(buf, "3.5: -, 3.10..3.13: 131072, 4.4: 262144, 6.x: 4194304");
 	assert_true(settings_default("host.NAME", "hz", buf, sizeof(buf)));
-	assert_string_equal(buf, "armada-370..ast2600: 100, x86-64: 250");
+	assert_string_equal(buf, "armada-370..cortex-a9: 100, cortex-a53..x86-64-vm: 250");
 	assert_true(settings_default("host.NAME.cost", "clock", buf, sizeof(buf)));
-	assert_string_equal(buf, "armada-370: 1200, armada-xp..385: 1600, ast2600: 1200, "
-			    "x86-64: 3000");
+	assert_string_equal(buf, "armada-370: 1200, armada-xp..385: 1600, ast2600..cortex-a7: 1200, "
+			    "cortex-a9: 2000, cortex-a53: 1200, x86-64..64-vm: 3000");
 	assert_false(settings_default("host.NAME.sysctl", "tcp_ecn", buf, sizeof(buf)));
 	assert_false(settings_default("link", "rate", buf, sizeof(buf)));
 	assert_false(settings_default("host.NAME", "fq_codel_limit", buf, sizeof(buf)));
