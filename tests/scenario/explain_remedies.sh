@@ -9,7 +9,9 @@
 #     the symptom of its section is gone (ping: no ENOBUFS, every request
 #     answered; stream: goodput up 20 % or at 90 % of the link, and for a
 #     stopped queue no TX watchdog timeout; udp: no ENOBUFS, no RX drops;
-#     host: no TX watchdog timeout).
+#     host: no TX watchdog timeout; a ping queued behind bulk: its mean
+#     round trip halved; a UDP sender blocked on its socket: twice the
+#     datagrams sent).
 # (c) A UDP sender faster than its link: no queue length helps, and
 #     explain says so instead of printing a remedy.
 . "$(dirname "$0")/lib.inc"
@@ -65,9 +67,14 @@ for line in text.splitlines():
     subprocess.run(cmd, check=True)
     d = json.load(open(out))
     kind, name = sec[2], sec[1]
-    if kind == 'ping':
+    if kind == 'ping' and 'mean round trip' in line:
+        a, b = d['apps'][name], d0['apps'][name]
+        ok = a['received'] >= b['received'] and 0 < a['rtt_us']['avg'] <= 0.5 * b['rtt_us']['avg']
+    elif kind == 'ping':
         a = d['apps'][name]
         ok = a['enobufs'] == 0 and a['received'] >= a['transmitted'] - 1 and a['transmitted'] > 0
+    elif kind == 'udp' and 'datagrams sent, was' in line:
+        ok = d['apps'][name]['sent'] >= 2 * max(d0['apps'][name]['sent'], 1)
     elif kind in ('stream', 'http'):
         was, now = d0['apps'][name]['goodput_mbps'], d['apps'][name]['goodput_mbps']
         ok = now >= 1.2 * was or (now >= 0.9 * link and now > was)

@@ -117,6 +117,22 @@ static void add_bql_min(struct remedy_list *l, const struct host *h, int q,
 		   "host.%s.bql_limit_min=%u", h->name, bytes);
 }
 
+/*
+ * The later era of the host's driver family whose commit removed this
+ * era's known TX defect (nic_info.fixed_by); printed only if the re-run
+ * with it removes the symptom.
+ */
+static void add_driver_fix(struct remedy_list *l, const struct host *h)
+{
+	struct nic_info ni;
+
+	nic_info(h, &ni);
+	if (!ni.fixed_by)
+		return;
+	remedy_set(remedy_add(l, "driver %s, with %s (%s: %s)", ni.fixed_by, ni.fix, ni.driver,
+			      ni.defect), "host.%s.driver=%s", h->name, ni.fixed_by);
+}
+
 /* --- ping ----------------------------------------------------------- */
 
 /* Where the socket's charged requests were: `when` is "then" (the first
@@ -217,6 +233,7 @@ static void ping_candidates(const struct ping *p, const struct sock_tx_census *c
 	add_reclaim(l, p->host, ni, "hrtimer", -1);
 	if (c->txq >= 0)
 		add_bql_min(l, p->host, c->txq, ni, st->tx_frames, len);
+	add_driver_fix(l, p->host);
 	/* a full socket: SO_SNDBUF (doubled) with room for tx-frames + 2 */
 	sndbuf = ((int64_t)st->tx_frames + 2) * ts / 2;
 	if (room && !strcmp(ni->reclaim, "tx-irq") && ts && 2 * sndbuf > p->sk.sk_sndbuf)
@@ -338,6 +355,34 @@ static void ping_latency(const struct ping *p, FILE *out)
 	fprintf(out, ".\n");
 }
 
+/*
+ * Answered pings that spent most of their round trip queued behind other
+ * packets (qdisc, TX ring, the NIC's arbiter): what would shorten it.
+ */
+static void ping_rtt_remedies(struct explain *x, int i, const struct ping *p, FILE *out)
+{
+	const struct host *h = p->host;
+	sim_time_t total = 0, queued;
+	struct remedy_list l;
+	int k;
+
+	for (k = 0; k < RTT_NR; k++)
+		total += p->split_sum[k];
+	queued = p->split_sum[RTT_QDISC] + p->split_sum[RTT_TX_RING] + p->split_sum[RTT_ARBITER];
+	if (!p->nr_rtt || 2 * queued < total)
+		return;
+	remedy_list_init(&l, SYM_RTT, i);
+	add_driver_fix(&l, h);
+	if (!h->dev.txq[0].bql_on)
+		remedy_set(remedy_add(&l, "BQL on (the driver reports its queued bytes)"),
+			   "host.%s.bql=1", h->name);
+	if (!h->dev.txq[0].qdisc.fq)
+		remedy_set(remedy_add(&l, "fq_codel as the qdisc (net.core.default_qdisc)"),
+			   "host.%s.qdisc=fq_codel", h->name);
+	remedies_verify(x, &l);
+	remedies_print(x, &l, out);
+}
+
 static void ping_explain(struct explain *x, int i, const struct ping *p, FILE *out)
 {
 	struct nic_queue_stats st;
@@ -401,6 +446,7 @@ static void ping_explain(struct explain *x, int i, const struct ping *p, FILE *o
 		(long long)p->sk.wmem_peak, (long long)limit, ni.reclaim, st.tx_frames, q,
 		(unsigned long long)st.reclaimed, (unsigned long long)st.reclaim_events,
 		p->sk.freed ? time_to_us(p->sk.held_ps_total) / (double)p->sk.freed : 0.0);
+	ping_rtt_remedies(x, i, p, out);
 }
 
 static double share(const struct tcp_sock *tp, enum tcp_limit l)
@@ -520,6 +566,7 @@ static void stopped_candidates(const struct host *h, int q, const struct nic_inf
 	add_lower_tx_frames(l, h, ni, st->tx_frames);
 	add_reclaim(l, h, ni, "hrtimer", -1);
 	add_bql_min(l, h, q, ni, st->tx_frames, h->dev.mtu + ETH_HLEN);
+	add_driver_fix(l, h);
 	if (!h->dev.txq[q].bql_on || !h->dev.txq[q].bql.stack_xoff)
 		remedy_set(remedy_add(l, "ethtool -G tx %u", 2 * st->ring_size),
 			   "host.%s.ethtool.tx=%u", h->name, 2 * st->ring_size);
@@ -603,6 +650,7 @@ static void tsq_candidates(const struct stream_app *s, const struct nic_queue_st
 	add_reclaim(l, h, ni, "tx-irq", 1);
 	add_reclaim(l, h, ni, "hrtimer", -1);
 	add_lower_tx_frames(l, h, ni, st->tx_frames);
+	add_driver_fix(l, h);
 	if (kp->tsq_mode != TSQ_DYN_312RC)
 		remedy_set(remedy_add(l, "sysctl net.ipv4.tcp_limit_output_bytes=%u", lob),
 			   "host.%s.sysctl.tcp_limit_output_bytes=%u", h->name, lob);
@@ -712,6 +760,33 @@ static void stream_explain(struct explain *x, int i, const struct stream_app *s,
 	remedies_print(x, &rl, out);
 }
 
+/*
+ * A sender blocked on its send buffer for most of the run: where the skbs
+ * charged to it were at the end, and what would free them sooner.
+ */
+static void udp_blocked_explain(struct explain *x, int i, const struct udp_app *u, FILE *out)
+{
+	struct sock_tx_census c;
+	struct remedy_list l;
+	struct nic_info ni;
+
+	if (2 * udp_blocked_ps(u) < x->w->duration)
+		return;
+	sock_tx_census(&u->sk, &c);
+	nic_info(u->host, &ni);
+	fprintf(out, "  cause: the sender waited on its send buffer for most of the run: its"
+		" datagrams stay charged to the socket until the driver frees them at TX"
+		" reclaim (%s).\n", ni.reclaim);
+	ping_where(&c, &ni, "at the end", out);
+	if (c.ring_sent && ni.defect)
+		fprintf(out, "  known defect of %s: %s.\n", ni.driver, ni.defect);
+	remedy_list_init(&l, SYM_UDP_SENT, i);
+	add_reclaim(&l, u->host, &ni, "hrtimer", -1);
+	add_driver_fix(&l, u->host);
+	remedies_verify(x, &l);
+	remedies_print(x, &l, out);
+}
+
 static void udp_explain(struct explain *x, int i, const struct udp_app *u, FILE *out)
 {
 	const struct world *w = x->w;
@@ -734,6 +809,7 @@ static void udp_explain(struct explain *x, int i, const struct udp_app *u, FILE 
 			   "host.%s.tx_queue_len=%u", u->host->name, len);
 	}
 	remedies_verify(x, &l);
+	udp_blocked_explain(x, i, u, out);
 	if (u->sink_packets < u->sent) {
 		nic_info(u->dest, &ni);
 		fprintf(out, "  where the rest went (all traffic of the path): %llu frames corrupted"
@@ -809,6 +885,7 @@ static void watchdog_explain(struct explain *x, int i, const struct host *h, FIL
 		add_reclaim(&l, h, &ni, "hrtimer", -1);
 		add_bql_min(&l, h, first, &ni, st.tx_frames, h->dev.mtu + ETH_HLEN);
 	}
+	add_driver_fix(&l, h);
 	remedies_verify(x, &l);
 	remedies_print(x, &l, out);
 }

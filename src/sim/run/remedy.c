@@ -27,6 +27,8 @@ static void outcome_take(struct outcome *o, const struct world *w)
 			r->answered = a->u.ping.nreceived;
 			/* stopped by the end of the run, not by itself */
 			r->may_be_in_flight = a->u.ping.t_end >= w->duration;
+			r->rtt_ms = a->u.ping.nreceived ? (double)a->u.ping.tsum /
+				    (double)a->u.ping.nreceived / 1000 : 0;
 		} else if (a->kind == APP_STREAM) {
 			r->goodput = stream_goodput_mbps(&a->u.stream, w->duration);
 		} else {
@@ -172,6 +174,11 @@ static bool is_fixed(const struct explain *x, const struct remedy_list *l, const
 		return !a->enobufs && !a->rx_no_desc;
 	case SYM_WATCHDOG:
 		return !o->timeouts[l->idx];
+	case SYM_UDP_SENT:
+		return a->udp_sent >= REMEDY_SENT * MAX(x->before.app[l->idx].udp_sent, 1u);
+	case SYM_RTT:
+		return a->rtt_ms > 0 && a->answered >= x->before.app[l->idx].answered &&
+		       a->rtt_ms <= REMEDY_RTT * x->before.app[l->idx].rtt_ms;
 	}
 	return false;
 }
@@ -242,6 +249,14 @@ static void figure(const struct explain *x, const struct remedy_list *l, const s
 		fprintf(out, "%llu TX watchdog timeouts, was %llu",
 			(unsigned long long)o->timeouts[l->idx],
 			(unsigned long long)x->before.timeouts[l->idx]);
+		break;
+	case SYM_UDP_SENT:
+		fprintf(out, "%llu datagrams sent, was %llu", (unsigned long long)a->udp_sent,
+			(unsigned long long)b->udp_sent);
+		break;
+	case SYM_RTT:
+		fprintf(out, "mean round trip %.3f ms, was %.3f; %ld of %ld answered", a->rtt_ms,
+			b->rtt_ms, a->answered, a->sent);
 		break;
 	}
 }

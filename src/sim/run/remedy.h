@@ -32,16 +32,21 @@ enum symptom {
 	SYM_STOPPED,	/* app: SYM_GOODPUT, and no TX watchdog timeout on its host */
 	SYM_UDP,	/* app: no ENOBUFS, no RX-descriptor drop at its destination */
 	SYM_WATCHDOG,	/* host: no TX watchdog timeout */
+	SYM_RTT,	/* app: ping's mean round trip at most REMEDY_RTT of what it was */
+	SYM_UDP_SENT,	/* app: udp sent at least REMEDY_SENT x as many datagrams */
 };
 
 #define REMEDY_GAIN	1.2	/* goodput x 1.2: up by 20 % */
 #define REMEDY_LINK	0.9	/* or 90 % of the line rate */
+#define REMEDY_RTT	0.5	/* a ping's mean round trip halved */
+#define REMEDY_SENT	2	/* a blocked sender's datagrams doubled */
 
 /* What a re-run showed, per application and host (by index). */
 struct outcome_app {
 	uint64_t	enobufs;
 	long		sent, answered;	/* ping */
 	bool		may_be_in_flight;	/* ping ended by the run: the last may be */
+	double		rtt_ms;		/* ping: mean round trip of the answered, 0 if none */
 	double		goodput;	/* stream, Mbit/s */
 	uint64_t	udp_sent, udp_received, rx_no_desc;	/* udp; drops at its dest */
 };
@@ -57,7 +62,7 @@ struct outcome {
 struct remedy {
 	char		set[REMEDY_SETS][REMEDY_SET_LEN];
 	int		nr_sets;
-	char		what[160];	/* the change as a person makes it */
+	char		what[224];	/* the change as a person makes it */
 	const struct outcome *res;	/* after remedies_verify */
 	bool		fixed;
 };
