@@ -109,6 +109,26 @@ static const struct mvneta_profile profiles[] = {
 	  100, 1024, 512, 8, 8, 0, 250000000, true, true, true, true },
 };
 
+/*
+ * Each era's known TX-path defect and the later era whose commits removed
+ * it (docs/kernel.md, the mvneta eras; docs/observations.md A-D), for
+ * nicsim explain (struct nic_info).
+ */
+static const struct mvneta_era_fix {
+	const char	*name, *defect, *fixed_by, *fix;
+} era_fixes[] = {
+	{ "mvneta-3.8", "TX is reclaimed only in xmit every 16 descriptors or by a 10 ms timer",
+	  "mvneta-3.13", "\"net: mvneta: replace Tx timer with a real interrupt\" (January 2014)" },
+	{ "mvneta-3.13", "the TX-done interrupt comes only after 16 frames sent (tx-frames 16)",
+	  "mvneta-3.18", "aebea2ba0f74 \"net: mvneta: fix Tx interrupt delay\"" },
+	{ "mvneta-3.18", "one CPU completes every TX queue, and there is no BQL",
+	  "mvneta-6.x", "\"net: mvneta: Spread out the TX queues management on all CPUs\" "
+	  "(2015) and a29b6235560a \"net: mvneta: add BQL support\"" },
+	{ "mvneta-4.4", "one elected CPU completes every TX queue, and there is no BQL",
+	  "mvneta-6.x", "\"net: mvneta: Spread out the TX queues management on all CPUs\" "
+	  "(2015) and a29b6235560a \"net: mvneta: add BQL support\"" },
+};
+
 struct mvneta_tx_queue {
 	int		id;
 	uint32_t	size;
@@ -990,11 +1010,19 @@ static void mvneta_remove(struct host *h)
 static void mvneta_info(const struct host *h, struct nic_info *info)
 {
 	const struct mvneta_port *pp = h->drv;
+	size_t i;
 	int q;
 
 	memset(info, 0, sizeof(*info));
 	info->driver = pp->prof->name;
 	info->reclaim = reclaim_names[pp->reclaim];
+	for (i = 0; i < ARRAY_SIZE(era_fixes); i++) {
+		if (!strcmp(era_fixes[i].name, pp->prof->name)) {
+			info->defect = era_fixes[i].defect;
+			info->fixed_by = era_fixes[i].fixed_by;
+			info->fix = era_fixes[i].fix;
+		}
+	}
 	info->nr_txq = pp->txq_number;
 	info->nr_rxq = pp->rxq_number;
 	info->tx_timer_runs = pp->tx_timer_runs;
