@@ -54,6 +54,11 @@ struct sock {
 	int		last_txq;	/* queue of the last skb sent, -1 = none (explanations) */
 	bool		connected;	/* has a route: may cache its queue */
 	bool		use_write_queue;	/* SOCK_USE_WRITE_QUEUE: no sk_write_space from sock_wfree */
+	/* sk_pacing_shift: TSQ keeps about sk_pacing_rate >> sk_pacing_shift
+	 * bytes below the socket; the kernel profile's value at creation
+	 * (sock_init_data: 10), lowered per socket by a driver at xmit
+	 * (sk_pacing_shift_update) */
+	int		sk_pacing_shift;
 	uint16_t	port;		/* UDP local port */
 	struct skb_queue rxq;
 	/* if set, received skbs go here instead of rxq (a sink) */
@@ -113,6 +118,24 @@ uint8_t rt_tos2priority(uint8_t tos);
  * socket keeps its own ECN bits. */
 void ip_sock_set_tos(struct sock *sk, uint8_t tos);
 void sock_set_rcvbuf(struct sock *sk, int64_t val);
+/*
+ * sk_pacing_shift_update (include/net/sock.h, 6.x read; added with
+ * sk_pacing_shift by "tcp: allow drivers to tweak TSQ logic", 4.16,
+ * UNVERIFIED): a driver whose TX completions come late sets the shift of
+ * the socket an skb belongs to from its ndo_start_xmit, so TSQ lets more
+ * bytes wait below that socket. No socket (a forwarded or orphaned skb)
+ * or the same value: nothing changes. Callers read: mac80211
+ * (ieee80211_tx_8023, with hw.tx_sk_pacing_shift, 7 in 6.18), brcmfmac's
+ * start_xmit (8), rmnet_egress_handler (8). No usbnet minidriver calls it.
+ * Deviation: the kernel also skips request and timewait minisockets
+ * (sk_fullsock); the model has none.
+ */
+static inline void sk_pacing_shift_update(struct sock *sk, int val)
+{
+	if (!sk || sk->sk_pacing_shift == val)
+		return;
+	sk->sk_pacing_shift = val;
+}
 /* Charge an skb to sk (skb_set_owner_w). */
 void skb_set_owner_w(struct sk_buff *skb, struct sock *sk);
 /* Destructor: uncharge (sock_wfree) and maybe wake a writer. */

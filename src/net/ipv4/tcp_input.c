@@ -205,7 +205,7 @@ static void tcp_update_size_goal(struct tcp_sock *tp)
 	tp->size_goal = tcp_size_goal(kp(tp)->gso_mode, tp->mss, tp->pacing_rate,
 				      (uint32_t)MIN(tp->max_window, (uint64_t)UINT32_MAX),
 				      GSO_MAX_SIZE, hlen, 65535, tp->min_rtt,
-				      kp(tp)->pacing_shift);
+				      tp->sk.sk_pacing_shift);
 	tp->size_goal = tcp_size_goal_tsq_cap(kp(tp)->tsq_mode, tp->size_goal, tp->mss,
 					      kp(tp)->tcp_limit_output_bytes);
 }

@@ -281,7 +281,7 @@ static bool rtx_empty_or_single(const struct tcp_sock *tp)
 static bool tcp_tsq_check(struct tcp_sock *tp, const struct sk_buff *skb)
 {
 	uint32_t limit = tcp_tsq_limit(kp(tp)->tsq_mode, tp->pacing_rate, skb->truesize,
-				       kp(tp)->tcp_limit_output_bytes, kp(tp)->pacing_shift, 0);
+				       kp(tp)->tcp_limit_output_bytes, tp->sk.sk_pacing_shift, 0);
 
 	if (!tcp_tsq_throttled(kp(tp)->tsq_mode, tp->sk.sk_wmem_alloc, limit,
 			       rtx_empty_or_single(tp)))
