@@ -29,26 +29,31 @@
  *    sockets until 14 of its 32 descriptors are in use, ring 16 until an
  *    RX poll or 110 of 128. No ethtool coalesce ops, no BQL.
  *  - bcmgenet-4.4 (read in a 4.x tree with get/set_coalesce, per-ring TX
- *    NAPI and no BQL): "net: bcmgenet: fix throughtput regression" (Jaedon
- *    Shin, March 2015, in 4.0; the 3.19.y stable backport is 29db1c2)
- *    added bcmgenet_tx_poll, a TX NAPI per ring: the done interrupt stays
+ *    NAPI and no BQL): "net: bcmgenet: fix throughtput regression" (2015;
+ *    seen as 29db1c2 in a stable-branch log, next to other early-2015
+ *    fixes) added bcmgenet_tx_poll, a TX NAPI per ring (the 4.0-era tree
+ *    read has it, the 3.16-3.19 one not): the done interrupt stays
  *    unmasked while the NAPI is idle, the ISR masks it and schedules the
  *    NAPI, which reclaims and polls again until a pass finds nothing, then
  *    unmasks. Ring 16 uses TXDMA_DONE (= MBDONE), RX RXDMA_DONE. ethtool
  *    -C tx-frames writes DMA_MBUF_DONE_THRESH of all five rings (1 ..
  *    DMA_INTR_THRESHOLD_MASK 0xFF); rx-frames and rx-usecs program ring
  *    16's RDMA threshold and timeout; tx-usecs is refused (EOPNOTSUPP:
- *    the TDMA has no timeout). The mainline hash of the fix is not
- *    checked here (UNVERIFIED); nor is its commit message, which was not
- *    found: the mechanism above is read from the trees before and after.
+ *    the TDMA has no timeout). The fix's mainline hash, release and
+ *    commit message were not found (UNVERIFIED): the mechanism above is
+ *    read from the trees before and after it.
  *  - bcmgenet-6.x (read in a 5.x/6.x tree): as 4.4, plus BQL
  *    (netdev_tx_sent_queue in xmit, netdev_tx_completed_queue in reclaim;
  *    when BQL arrived between 4.4 and 5.x is UNVERIFIED), the wake in
- *    bcmgenet_tx_poll, the status cleared before each reclaim, a
- *    threshold mask of 0x1FF, and a bcmgenet_timeout that reclaims every
- *    ring and unmasks the TX interrupts before waking the queues.
- * The watchdog: watchdog_timeo = 2 * HZ in every era; bcmgenet_timeout
- * counts tx_errors and wakes every queue, it does not reset the MAC.
+ *    bcmgenet_tx_poll, the INTRL2 status cleared before each reclaim and
+ *    RX pass, a threshold mask of 0x1FF (UNVERIFIED: 0x1FF is in GENET
+ *    headers outside Linux, 0xFF in the 4.x one), and a bcmgenet_timeout
+ *    that reclaims every ring and unmasks the TX interrupts before waking
+ *    the queues (UNVERIFIED: from memory of the 5.x source, not in the
+ *    excerpts read).
+ * The watchdog: watchdog_timeo = 2 * HZ (read in the 3.x and 4.x trees,
+ * assumed in 6.x); bcmgenet_timeout counts tx_errors and wakes every
+ * queue, it does not reset the MAC.
  * Deviation: the rx-frames / rx-usecs defaults are 1 frame and 0 us (the
  * RDMA threshold bcmgenet_init_rx_ring writes, no timeout); net_dim
  * (adaptive-rx, 4.16+) is not modelled and no scenario key reaches it.
@@ -81,6 +86,7 @@ struct bcmgenet_profile {
 	bool		coalesce;	/* get/set_coalesce */
 	bool		bql;
 	bool		timeout_reclaim;	/* bcmgenet_timeout reclaims */
+	bool		clear_first;	/* INTRL2 status cleared before a pass */
 	uint32_t	thresh_max;	/* DMA_INTR_THRESHOLD_MASK */
 	const char	*reclaim;	/* for nic_info */
 	const char	*defect, *fixed_by, *fix;
@@ -92,10 +98,11 @@ static const struct bcmgenet_profile profiles[] = {
 		    "sent skbs stay charged to their sockets until then (ring 16 also reclaims "
 		    "from the RX poll)",
 	  .fixed_by = "bcmgenet-4.4",
-	  .fix = "\"net: bcmgenet: fix throughtput regression\" (4.0; 3.19.y stable 29db1c2)" },
+	  .fix = "\"net: bcmgenet: fix throughtput regression\" (2015; 29db1c2 in a stable log)" },
 	{ "bcmgenet-4.4", .tx_napi = true, .coalesce = true, .thresh_max = 0xFF,
 	  .reclaim = "tx-irq" },
 	{ "bcmgenet-6.x", .tx_napi = true, .coalesce = true, .bql = true, .timeout_reclaim = true,
+	  .clear_first = true,
 	  .thresh_max = 0x1FF, .reclaim = "tx-irq" },
 };
 
@@ -207,7 +214,7 @@ static unsigned int __bcmgenet_tx_reclaim(struct bcmgenet_tx_ring *ring, struct 
 	struct netdev_queue *txq = &priv->host->dev.txq[ring->queue];
 	unsigned int c_index, txbds_ready, processed = 0, pkts = 0, bytes = 0;
 
-	if (priv->prof->bql) {	/* 5.x+: clear the status before servicing */
+	if (priv->prof->clear_first) {	/* 5.x+: clear the status before servicing */
 		if (ring->index == GENET_DESC_INDEX)
 			intrl2_0_writel(priv, cpu, UMAC_IRQ_TXDMA_DONE, INTRL2_CPU_CLEAR);
 		else
@@ -327,7 +334,7 @@ static unsigned int bcmgenet_desc_rx(struct bcmgenet_priv *priv, struct cpu *cpu
 	unsigned int p_index, todo, done = 0;
 	sim_time_t start = cpu_now(cpu);
 
-	if (priv->prof->bql)	/* 5.x+: clear the status before servicing */
+	if (priv->prof->clear_first)	/* 5.x+: clear the status before servicing */
 		intrl2_0_writel(priv, cpu, UMAC_IRQ_RXDMA_DONE, INTRL2_CPU_CLEAR);
 	p_index = genet_readl(priv, cpu, GENET_RDMA_RING(GENET_DESC_INDEX, RDMA_PROD_INDEX)) &
 		  DMA_P_INDEX_MASK;
