@@ -180,6 +180,20 @@ static const struct platform platforms[] = {
 		.cost = ARMV7_MVEBU_COSTS,
 	},
 	{
+		/* An estimate: the Raspberry Pi 4's BCM2711, four Cortex-A72
+		 * at 1.5 GHz, arm64, given cortex-a53's layout and cycle
+		 * costs (no A72 measurement is at hand) at its own clock. */
+		.name = "bcm2711",
+		.source = "Raspberry Pi 4 (BCM2711): four Cortex-A72 cores at 1.5 GHz, arm64 (estimate)",
+		.nr_cpus = 4,
+		.cpu_hz = 1500000000ULL,
+		.cache_line = 64, .ptr_bytes = 8, .kmalloc_min = 128,
+		.sizeof_sk_buff = 232, .sizeof_shinfo = 320,
+		.small_head_cache = 640, .default_hz = 250, .max_header = 144,
+		.max_tcp_header = 320, .hz_choices = kconfig_hz,
+		.cost = ARMV7_MVEBU_COSTS,
+	},
+	{
 		.name = "x86-64",
 		.source = "a PC peer: x86-64 at 3 GHz; L1_CACHE_BYTES 64, HZ 250",
 		.nr_cpus = 4,

@@ -355,7 +355,7 @@ static void test_bad_values(void **state)
 	load_fails("[host.d]\nhz = 400\n", 2,
 		   "hz must be one of 100, 200, 250, 300, 500 or 1000");
 	load_fails("[host.d]\nplatform = armada370\n", 2,
-		   "platform: 'armada370' is not one of armada-370, armada-xp, armada-385, ast2600, cortex-a7, cortex-a9, cortex-a53, x86-64, x86-64-vm; "
+		   "platform: 'armada370' is not one of armada-370, armada-xp, armada-385, ast2600, cortex-a7, cortex-a9, cortex-a53, bcm2711, x86-64, x86-64-vm; "
 		   "did you mean 'armada-370'?");
 	load_fails("[host.d.ethtool]\nrx-usecs = 1500ns\n", 2,
 		   "rx-usecs: '1500ns' is not a whole number of microseconds");
@@ -821,7 +821,7 @@ static void test_print_keys(void **state)
 	assert_non_null(strstr(md, "| section | key | default | unit | "
 			       "meaning |\n|---|---|---|---|---|\n"));
 	assert_non_null(strstr(md, "| `[link]` | `rate` | 1Gbit | bit/s |"));
-	assert_non_null(strstr(md, "armada-370, armada-xp, armada-385, ast2600, cortex-a7, cortex-a9, cortex-a53, x86-64, x86-64-vm"));
+	assert_non_null(strstr(md, "armada-370, armada-xp, armada-385, ast2600, cortex-a7, cortex-a9, cortex-a53, bcm2711, x86-64, x86-64-vm"));
 	/* meanings in full, however long (tx_arbiter's is over 300 characters) */
 	assert_non_null(strstr(plain, "in the order their doorbells handed them over, as one "
 			       "FIFO): round-robin, post-order\n"));

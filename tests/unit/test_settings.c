@@ -29,6 +29,8 @@
 #define PRE_314	"k:3.5 k:3.10 k:3.11 k:3.12-rc k:3.12.0+tsq-fix k:3.12 k:3.13"
 #define FTG	"ftgmac100-6.6 ftgmac100-6.11"
 #define USBNET	"usbnet-6.18 usbnet-6.19"
+#define BCM	"bcmgenet-3.18 bcmgenet-4.4 bcmgenet-6.x"
+#define BCM_NO_BQL	"bcmgenet-3.18 bcmgenet-4.4"
 #define ALL	"*"
 
 /*
@@ -46,27 +48,27 @@ struct kase {
 
 static const struct kase cases[] = {
 	{ "hz=1000", NULL, NULL, "" },
-	{ "hz=200", NULL, NULL, "p:cortex-a53 p:x86-64 p:x86-64-vm" },
-	{ "hz=500", NULL, NULL, "p:cortex-a53 p:x86-64 p:x86-64-vm" },
+	{ "hz=200", NULL, NULL, "p:cortex-a53 p:bcm2711 p:x86-64 p:x86-64-vm" },
+	{ "hz=500", NULL, NULL, "p:cortex-a53 p:bcm2711 p:x86-64 p:x86-64-vm" },
 	{ "max_header=32", NULL, NULL, "" },
-	{ "txq_number=2", NULL, NULL, "ideal " FTG " " USBNET },
-	{ "rxq_number=2", NULL, NULL, "ideal " FTG " " USBNET },
+	{ "txq_number=2", NULL, NULL, "ideal " FTG " " USBNET " " BCM },
+	{ "rxq_number=2", NULL, NULL, "ideal " FTG " " USBNET " " BCM },
 	{ "tx_queue_len=100", NULL, NULL, "" },
 	{ "tx_queue_len=100", "qdisc=fq_codel", NULL, ALL },
-	{ "tx_reclaim=rx-poll", NULL, NULL, "ideal " FTG " " USBNET },
+	{ "tx_reclaim=rx-poll", NULL, NULL, "ideal " FTG " " USBNET " " BCM },
 	{ "qdisc=fq_codel", NULL, NULL, "" },
-	{ "tx_select=cpu", NULL, NULL, "ideal " FTG " " USBNET },
+	{ "tx_select=cpu", NULL, NULL, "ideal " FTG " " USBNET " " BCM },
 	{ "tx_select=kernel", NULL, NULL, "" },
-	{ "rxq_def=0", NULL, NULL, "ideal " FTG " " USBNET },
-	{ "irq_cpu=0", NULL, NULL, MVNETA " " FTG " " USBNET },
-	{ "tx_fixed_prio=1", NULL, NULL, "ideal " FTG " " USBNET },
+	{ "rxq_def=0", NULL, NULL, "ideal " FTG " " USBNET " " BCM },
+	{ "irq_cpu=0", NULL, NULL, MVNETA " " FTG " " USBNET " " BCM },
+	{ "tx_fixed_prio=1", NULL, NULL, "ideal " FTG " " USBNET " " BCM },
 	{ "tx_fixed_prio=1", "txq_number=1", "mvneta", ALL },
-	{ "tx_arbiter=round-robin", NULL, NULL, "ideal " FTG " " USBNET },
+	{ "tx_arbiter=round-robin", NULL, NULL, "ideal " FTG " " USBNET " " BCM },
 	{ "tx_arbiter=post-order", "txq_number=1", "mvneta", ALL },
 	{ "tx_arbiter=post-order", "tx_wrr_weight=6", "mvneta", ALL },
 	{ "tx_arbiter=round-robin", "tx_fixed_prio=255", "mvneta", ALL },
 	{ "tx_arbiter=round-robin", "tx_fixed_prio=127", "mvneta", "" },
-	{ "tx_wrr_weight=6", NULL, NULL, "ideal " FTG " " USBNET },
+	{ "tx_wrr_weight=6", NULL, NULL, "ideal " FTG " " USBNET " " BCM },
 	{ "tx_wrr_weight=6", "txq_number=1", "mvneta", ALL },
 	{ "xps_cpus=1", NULL, NULL, "ideal " FTG " " USBNET },
 	{ "xps_cpus=1", "tx_select=cpu", "mvneta", ALL },
@@ -82,24 +84,26 @@ static const struct kase cases[] = {
 	{ "fq_codel_memory_limit=1MiB", "qdisc=fq_codel", NULL, "" },
 	{ "fq_codel_drop_batch=8", "qdisc=fq_codel", NULL, "" },
 	{ "fq_codel_ecn=1", "qdisc=pfifo_fast", NULL, ALL },
-	{ "bql=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18" },
+	{ "bql=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18 " BCM_NO_BQL },
 	{ "bql=off", NULL, NULL, "" },
 	{ "bql_limit_min=0", "bql=off", "mvneta", ALL },
-	{ "bql_limit_min=0", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18" },
-	{ "bql_limit_max=64KiB", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18" },
-	{ "bql_hold_time=10ms", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18" },
-	{ "tx_timer_period=5ms", NULL, NULL, "mvneta-3.13 mvneta-3.18 mvneta-4.4 mvneta-6.x ideal " FTG " " USBNET },
+	{ "bql_limit_min=0", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18 " BCM_NO_BQL },
+	{ "bql_limit_min=0", "bql=off", "bcmgenet-6.x", ALL },
+	{ "bql_limit_max=64KiB", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18 " BCM_NO_BQL },
+	{ "bql_hold_time=10ms", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18 " BCM_NO_BQL },
+	{ "tx_timer_period=5ms", NULL, NULL, "mvneta-3.13 mvneta-3.18 mvneta-4.4 mvneta-6.x ideal " FTG " " USBNET " " BCM },
 	{ "tx_timer_period=5ms", "tx_reclaim=rx-poll", "mvneta", "" },
 	{ "tx_timer_period=5ms", "tx_reclaim=hrtimer", "mvneta", ALL },
-	{ "ethtool.tx-frames=4", NULL, NULL, "ideal " FTG " " USBNET },
+	{ "ethtool.tx-frames=4", NULL, NULL, "ideal " FTG " " USBNET " bcmgenet-3.18" },
+	{ "ethtool.tx-frames=300", NULL, NULL, "ideal " FTG " " USBNET " " BCM_NO_BQL },
 	{ "ethtool.tx-frames=4", "tx_reclaim=hrtimer", "mvneta", "" },
-	{ "ethtool.rx-frames=8", NULL, NULL, "ideal " FTG " " USBNET },
-	{ "ethtool.rx-usecs=50", NULL, NULL, FTG " " USBNET },
+	{ "ethtool.rx-frames=8", NULL, NULL, "ideal " FTG " " USBNET " bcmgenet-3.18" },
+	{ "ethtool.rx-usecs=50", NULL, NULL, FTG " " USBNET " bcmgenet-3.18" },
 	{ "ethtool.tx-usecs=100", NULL, NULL, ALL },
 	{ "ethtool.tx-usecs=100", "tx_reclaim=hrtimer", "mvneta", "" },
-	{ "ethtool.tx=512", NULL, NULL, USBNET },
-	{ "ethtool.rx=128", NULL, NULL, USBNET },
-	{ "ethtool.tso=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 " FTG " " USBNET },
+	{ "ethtool.tx=512", NULL, NULL, USBNET " " BCM },
+	{ "ethtool.rx=128", NULL, NULL, USBNET " " BCM },
+	{ "ethtool.tso=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 " FTG " " USBNET " " BCM },
 	{ "ethtool.tso=off", NULL, NULL, "" },
 	{ "sysctl.tcp_wmem=4096 16384 4194304", NULL, NULL, "" },
 	{ "sysctl.tcp_rmem=4096 87380 6291456", NULL, NULL, "" },
@@ -422,13 +426,13 @@ static void test_defaults(void **state)
 
 	assert_true(settings_default("host.NAME.ethtool", "tx-frames", buf, sizeof(buf)));
 	assert_string_equal(buf, "mvneta-3.8..3.13: 16, mvneta-3.18: 1, mvneta-4.4..6.x: 0, "
-			    "ideal..usbnet-6.19: -");
+			    "ideal..bcmgenet-3.18: -, bcmgenet-4.4..6.x: 1");
 	assert_true(settings_default("host.NAME", "tx_reclaim", buf, sizeof(buf)));
 	assert_string_equal(buf, "mvneta-3.8: xmit-timer, mvneta-3.13..6.x: tx-irq, "
-			    "ideal..usbnet-6.19: -");
+			    "ideal..bcmgenet-6.x: -");
 	assert_true(settings_default("host.NAME.ethtool", "tx", buf, sizeof(buf)));
 	assert_string_equal(buf, "mvneta-3.8..4.4: 532, mvneta-6.x: 1024, ideal: 4096, "
-			    "ftgmac100-6.6..6.11: 128, usbnet-6.18..6.19: -");
+			    "ftgmac100-6.6..6.11: 128, usbnet-6.18..bcmgenet-6.x: -");
 	assert_true(settings_default("host.NAME", "tx_select", buf, sizeof(buf)));
 	assert_string_equal(buf, "kernel");	/* the same everywhere */
 	assert_true(settings_default("host.NAME.sysctl", "tcp_limit_output_bytes", buf,
@@ -438,7 +442,7 @@ static void test_defaults(void **state)
 	assert_string_equal(buf, "armada-370..cortex-a9: 100, cortex-a53..x86-64-vm: 250");
 	assert_true(settings_default("host.NAME.cost", "clock", buf, sizeof(buf)));
 	assert_string_equal(buf, "armada-370: 1200, armada-xp..385: 1600, ast2600..cortex-a7: 1200, "
-			    "cortex-a9: 2000, cortex-a53: 1200, x86-64..64-vm: 3000");
+			    "cortex-a9: 2000, cortex-a53: 1200, bcm2711: 1500, x86-64..64-vm: 3000");
 	assert_false(settings_default("host.NAME.sysctl", "tcp_ecn", buf, sizeof(buf)));
 	assert_false(settings_default("link", "rate", buf, sizeof(buf)));
 	assert_false(settings_default("host.NAME", "fq_codel_limit", buf, sizeof(buf)));
@@ -455,11 +459,10 @@ static void test_support_tables(void **state)
 	settings_print_support(f, true, NULL);
 	fclose(f);
 	assert_non_null(strstr(buf, "| section | key | mvneta-3.8 | mvneta-3.13 | mvneta-3.18 | "
-			       "mvneta-4.4 | mvneta-6.x | ideal | ftgmac100-6.6 | ftgmac100-6.11 | usbnet-6.18 | "
-			       "usbnet-6.19 |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n"));
+			       "mvneta-4.4 | mvneta-6.x | ideal | ftgmac100-6.6 | ftgmac100-6.11 | "));
 	assert_non_null(strstr(buf, "| `[host.NAME.ethtool]` | `tx-usecs` | if tx_reclaim = hrtimer "
 			       "| if tx_reclaim = hrtimer | if tx_reclaim = hrtimer | if tx_reclaim "
-			       "= hrtimer | if tx_reclaim = hrtimer | no | no | no | no | no |\n"));
+			       "= hrtimer | if tx_reclaim = hrtimer | no | no | no | "));
 	assert_non_null(strstr(buf, "| `[host.NAME.sysctl]` | `tcp_autocorking` | no | no | no | no "
 			       "| no | no | no | yes | yes |\n"));
 	assert_non_null(strstr(buf, "| `[host.NAME]` | `hz` | 100, 200, 250, 300, 500, 1000 |"));

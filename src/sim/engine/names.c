@@ -13,7 +13,7 @@
 
 const char *const nicsim_platform_names[] = {
 	"armada-370", "armada-xp", "armada-385", "ast2600", "cortex-a7", "cortex-a9",
-	"cortex-a53", "x86-64", "x86-64-vm", NULL
+	"cortex-a53", "bcm2711", "x86-64", "x86-64-vm", NULL
 };
 const char *const nicsim_kernel_names[] = {
 	"3.5", "3.10", "3.11", "3.12-rc", "3.12.0+tsq-fix", "3.12", "3.13", "4.4", "6.x", NULL
