@@ -28,6 +28,7 @@
 #define MVNETA	"mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 mvneta-6.x"
 #define PRE_314	"k:3.5 k:3.10 k:3.11 k:3.12-rc k:3.12.0+tsq-fix k:3.12 k:3.13"
 #define FTG	"ftgmac100-6.6 ftgmac100-6.11"
+#define STM	"stmmac-3.18 stmmac-4.0 stmmac-4.19 stmmac-6.x"
 #define ALL	"*"
 
 /*
@@ -48,26 +49,26 @@ static const struct kase cases[] = {
 	{ "hz=200", NULL, NULL, "p:cortex-a53 p:x86-64 p:x86-64-vm" },
 	{ "hz=500", NULL, NULL, "p:cortex-a53 p:x86-64 p:x86-64-vm" },
 	{ "max_header=32", NULL, NULL, "" },
-	{ "txq_number=2", NULL, NULL, "ideal " FTG },
-	{ "rxq_number=2", NULL, NULL, "ideal " FTG },
+	{ "txq_number=2", NULL, NULL, "ideal " FTG " " STM },
+	{ "rxq_number=2", NULL, NULL, "ideal " FTG " " STM },
 	{ "tx_queue_len=100", NULL, NULL, "" },
 	{ "tx_queue_len=100", "qdisc=fq_codel", NULL, ALL },
-	{ "tx_reclaim=rx-poll", NULL, NULL, "ideal " FTG },
+	{ "tx_reclaim=rx-poll", NULL, NULL, "ideal " FTG " " STM },
 	{ "qdisc=fq_codel", NULL, NULL, "" },
-	{ "tx_select=cpu", NULL, NULL, "ideal " FTG },
+	{ "tx_select=cpu", NULL, NULL, "ideal " FTG " " STM },
 	{ "tx_select=kernel", NULL, NULL, "" },
-	{ "rxq_def=0", NULL, NULL, "ideal " FTG },
-	{ "irq_cpu=0", NULL, NULL, MVNETA " " FTG },
-	{ "tx_fixed_prio=1", NULL, NULL, "ideal " FTG },
+	{ "rxq_def=0", NULL, NULL, "ideal " FTG " " STM },
+	{ "irq_cpu=0", NULL, NULL, MVNETA " " FTG " " STM },
+	{ "tx_fixed_prio=1", NULL, NULL, "ideal " FTG " " STM },
 	{ "tx_fixed_prio=1", "txq_number=1", "mvneta", ALL },
-	{ "tx_arbiter=round-robin", NULL, NULL, "ideal " FTG },
+	{ "tx_arbiter=round-robin", NULL, NULL, "ideal " FTG " " STM },
 	{ "tx_arbiter=post-order", "txq_number=1", "mvneta", ALL },
 	{ "tx_arbiter=post-order", "tx_wrr_weight=6", "mvneta", ALL },
 	{ "tx_arbiter=round-robin", "tx_fixed_prio=255", "mvneta", ALL },
 	{ "tx_arbiter=round-robin", "tx_fixed_prio=127", "mvneta", "" },
-	{ "tx_wrr_weight=6", NULL, NULL, "ideal " FTG },
+	{ "tx_wrr_weight=6", NULL, NULL, "ideal " FTG " " STM },
 	{ "tx_wrr_weight=6", "txq_number=1", "mvneta", ALL },
-	{ "xps_cpus=1", NULL, NULL, "ideal " FTG },
+	{ "xps_cpus=1", NULL, NULL, "ideal " FTG " " STM },
 	{ "xps_cpus=1", "tx_select=cpu", "mvneta", ALL },
 	{ "xps_cpus=1", "txq_number=1", "mvneta", ALL },
 	{ "fq_codel_limit=100", NULL, NULL, ALL },
@@ -81,24 +82,24 @@ static const struct kase cases[] = {
 	{ "fq_codel_memory_limit=1MiB", "qdisc=fq_codel", NULL, "" },
 	{ "fq_codel_drop_batch=8", "qdisc=fq_codel", NULL, "" },
 	{ "fq_codel_ecn=1", "qdisc=pfifo_fast", NULL, ALL },
-	{ "bql=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG },
+	{ "bql=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " stmmac-3.18" },
 	{ "bql=off", NULL, NULL, "" },
 	{ "bql_limit_min=0", "bql=off", "mvneta", ALL },
-	{ "bql_limit_min=0", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG },
-	{ "bql_limit_max=64KiB", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG },
-	{ "bql_hold_time=10ms", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG },
-	{ "tx_timer_period=5ms", NULL, NULL, "mvneta-3.13 mvneta-3.18 mvneta-4.4 mvneta-6.x ideal " FTG },
+	{ "bql_limit_min=0", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " stmmac-3.18" },
+	{ "bql_limit_max=64KiB", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " stmmac-3.18" },
+	{ "bql_hold_time=10ms", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " stmmac-3.18" },
+	{ "tx_timer_period=5ms", NULL, NULL, "mvneta-3.13 mvneta-3.18 mvneta-4.4 mvneta-6.x ideal " FTG " " STM },
 	{ "tx_timer_period=5ms", "tx_reclaim=rx-poll", "mvneta", "" },
 	{ "tx_timer_period=5ms", "tx_reclaim=hrtimer", "mvneta", ALL },
 	{ "ethtool.tx-frames=4", NULL, NULL, "ideal " FTG },
 	{ "ethtool.tx-frames=4", "tx_reclaim=hrtimer", "mvneta", "" },
-	{ "ethtool.rx-frames=8", NULL, NULL, "ideal " FTG },
-	{ "ethtool.rx-usecs=50", NULL, NULL, FTG },
-	{ "ethtool.tx-usecs=100", NULL, NULL, ALL },
+	{ "ethtool.rx-frames=8", NULL, NULL, "ideal " FTG " " STM },
+	{ "ethtool.rx-usecs=50", NULL, NULL, FTG " " STM },
+	{ "ethtool.tx-usecs=100", NULL, NULL, MVNETA " ideal " FTG },
 	{ "ethtool.tx-usecs=100", "tx_reclaim=hrtimer", "mvneta", "" },
-	{ "ethtool.tx=512", NULL, NULL, "" },
-	{ "ethtool.rx=128", NULL, NULL, "" },
-	{ "ethtool.tso=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 " FTG },
+	{ "ethtool.tx=512", NULL, NULL, "stmmac-4.19" },
+	{ "ethtool.rx=128", NULL, NULL, "stmmac-4.19" },
+	{ "ethtool.tso=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 " FTG " " STM },
 	{ "ethtool.tso=off", NULL, NULL, "" },
 	{ "sysctl.tcp_wmem=4096 16384 4194304", NULL, NULL, "" },
 	{ "sysctl.tcp_rmem=4096 87380 6291456", NULL, NULL, "" },
@@ -421,13 +422,14 @@ static void test_defaults(void **state)
 
 	assert_true(settings_default("host.NAME.ethtool", "tx-frames", buf, sizeof(buf)));
 	assert_string_equal(buf, "mvneta-3.8..3.13: 16, mvneta-3.18: 1, mvneta-4.4..6.x: 0, "
-			    "ideal..ftgmac100-6.11: -");
+			    "ideal..ftgmac100-6.11: -, stmmac-3.18..4.0: 64, stmmac-4.19..6.x: 25");
 	assert_true(settings_default("host.NAME", "tx_reclaim", buf, sizeof(buf)));
 	assert_string_equal(buf, "mvneta-3.8: xmit-timer, mvneta-3.13..6.x: tx-irq, "
-			    "ideal..ftgmac100-6.11: -");
+			    "ideal..stmmac-6.x: -");
 	assert_true(settings_default("host.NAME.ethtool", "tx", buf, sizeof(buf)));
 	assert_string_equal(buf, "mvneta-3.8..4.4: 532, mvneta-6.x: 1024, ideal: 4096, "
-			    "ftgmac100-6.6..6.11: 128");
+			    "ftgmac100-6.6..6.11: 128, stmmac-3.18..4.0: 256, stmmac-4.19: -, "
+			    "stmmac-6.x: 512");
 	assert_true(settings_default("host.NAME", "tx_select", buf, sizeof(buf)));
 	assert_string_equal(buf, "kernel");	/* the same everywhere */
 	assert_true(settings_default("host.NAME.sysctl", "tcp_limit_output_bytes", buf,
@@ -454,11 +456,12 @@ static void test_support_tables(void **state)
 	settings_print_support(f, true, NULL);
 	fclose(f);
 	assert_non_null(strstr(buf, "| section | key | mvneta-3.8 | mvneta-3.13 | mvneta-3.18 | "
-			       "mvneta-4.4 | mvneta-6.x | ideal | ftgmac100-6.6 | ftgmac100-6.11 |\n"
-			       "|---|---|---|---|---|---|---|---|---|---|\n"));
+			       "mvneta-4.4 | mvneta-6.x | ideal | ftgmac100-6.6 | ftgmac100-6.11 | "
+			       "stmmac-3.18 | stmmac-4.0 | stmmac-4.19 | stmmac-6.x |\n"
+			       "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"));
 	assert_non_null(strstr(buf, "| `[host.NAME.ethtool]` | `tx-usecs` | if tx_reclaim = hrtimer "
 			       "| if tx_reclaim = hrtimer | if tx_reclaim = hrtimer | if tx_reclaim "
-			       "= hrtimer | if tx_reclaim = hrtimer | no | no | no |\n"));
+			       "= hrtimer | if tx_reclaim = hrtimer | no | no | no | yes | yes | yes | yes |\n"));
 	assert_non_null(strstr(buf, "| `[host.NAME.sysctl]` | `tcp_autocorking` | no | no | no | no "
 			       "| no | no | no | yes | yes |\n"));
 	assert_non_null(strstr(buf, "| `[host.NAME]` | `hz` | 100, 200, 250, 300, 500, 1000 |"));
