@@ -19,7 +19,7 @@ for id in A9 A9sy A9si A10 A8 B6cpu; do
 	row "$id" | grep -qE ' cal$' || fail "row $id is not marked as calibration"
 done
 row A4 | grep -qE ' dep:A10$' || fail "A4 is not marked as depending on A10"
-grep -qxE "12 of 23 published figures reproduced \(6 more used for calibration, 2 of them outside their bands\); 1 of the 12 shares a calibration row's application \(dep\)" "$T/out" ||
+grep -qxE "14 of 25 published figures reproduced \(6 more used for calibration, 2 of them outside their bands\); 1 of the 14 shares a calibration row's application \(dep\)" "$T/out" ||
 	fail "unexpected headline: $(tail -1 "$T/out")"
 # every failing row is followed by its note, and no passing row has one
 python3 - "$T/out" <<'PY' || fail "a failing row lacks its why: line, or a passing row has one"

@@ -17,7 +17,8 @@
 	X(ideal_driver)	\
 	X(ftgmac100_driver)	\
 	X(usbnet_driver)	\
-	X(bcmgenet_driver)
+	X(bcmgenet_driver)	\
+	X(stmmac_driver)
 
 #define NIC_DRIVER_DECLARE(d)	extern const struct nic_driver d;
 #define NIC_DRIVER_ENTRY(d)	&d,
