@@ -423,7 +423,7 @@ bool settings_default(const char *section, const char *key, char *buf, size_t le
 /* ---- which profile supports which key ------------------------------------ */
 
 #define TBL_ROWS	48
-#define TBL_COLS	12
+#define TBL_COLS	16
 #define TBL_CELL	64
 
 struct table {
