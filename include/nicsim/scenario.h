@@ -109,6 +109,7 @@ struct scn_host {
 	} fq_codel;
 	int64_t		bql_limit_max;
 	sim_time_t	bql_hold_time;
+	sim_time_t	virtio_host_delay;	/* virtio_net's host side */
 	struct scn_ethtool ethtool;
 	struct scn_sysctl sysctl;
 	struct scn_cost	cost;

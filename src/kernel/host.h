@@ -104,6 +104,8 @@ void *host_dma_resolve(struct host *h, uint32_t handle);
 /* skb allocation with truesize for a head of `size` bytes. */
 struct sk_buff *alloc_skb(struct host *h, uint32_t size);
 void kfree_skb(struct cpu *cpu, struct sk_buff *skb);
+/* skb_orphan: the owner's destructor now (the socket uncharged), no owner */
+void skb_orphan(struct cpu *cpu, struct sk_buff *skb);
 /* skb_truesize for this host's platform and kernel (memoised) */
 uint32_t host_skb_truesize(struct host *h, uint32_t size);
 

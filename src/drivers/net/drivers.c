@@ -18,7 +18,8 @@
 	X(ftgmac100_driver)	\
 	X(usbnet_driver)	\
 	X(bcmgenet_driver)	\
-	X(stmmac_driver)
+	X(stmmac_driver)	\
+	X(virtio_net_driver)
 
 #define NIC_DRIVER_DECLARE(d)	extern const struct nic_driver d;
 #define NIC_DRIVER_ENTRY(d)	&d,

@@ -43,6 +43,7 @@ static const struct {
 	[NIC_F_BQL_LIMIT_MIN] = { "bql_limit_min", "bql_limit_min" },
 	[NIC_F_BQL_LIMIT_MAX] = { "bql_limit_max", "bql_limit_max" },
 	[NIC_F_BQL_HOLD_TIME] = { "bql_hold_time", "bql_hold_time" },
+	[NIC_F_VIRTIO_HOST_DELAY] = { "virtio_host_delay", "virtio_host_delay" },
 };
 
 extern const struct nic_driver *const nic_in_tree_drivers[];	/* drivers.c */

@@ -50,3 +50,13 @@ void dev_kfree_skb_any(struct cpu *cpu, struct sk_buff *skb)
 {
 	kfree_skb(cpu, skb);
 }
+
+/* skb_orphan (include/linux/skbuff.h): run the owner's destructor now,
+ * which uncharges the socket, and leave the skb ownerless. */
+void skb_orphan(struct cpu *cpu, struct sk_buff *skb)
+{
+	if (skb->destructor)
+		skb->destructor(cpu, skb);
+	skb->destructor = NULL;
+	skb->sk = NULL;
+}

@@ -49,6 +49,7 @@ static const struct host_setting {
 	{ AT(bql_limit_min), NIC_F_BQL_LIMIT_MIN, NULL },
 	{ AT(bql_limit_max), NIC_F_BQL_LIMIT_MAX, NULL },
 	{ AT(bql_hold_time), NIC_F_BQL_HOLD_TIME, NULL },
+	{ AT(virtio_host_delay), NIC_F_VIRTIO_HOST_DELAY, NULL },
 	{ AT(fq_codel.limit), NIC_F_NONE, "fq_codel" },
 	{ AT(fq_codel.flows), NIC_F_NONE, "fq_codel" },
 	{ AT(fq_codel.quantum), NIC_F_NONE, "fq_codel" },
@@ -94,6 +95,7 @@ void settings_nic_config(const struct scn_host *sh, struct nic_config *cfg)
 		.tx_wrr_weight = sh->tx_wrr_weight,
 		.irq_cpu = sh->irq_cpu, .rxq_def = sh->rxq_def,
 		.tx_timer_period = sh->tx_timer_period,
+		.virtio_host_delay = sh->virtio_host_delay,
 		.tso = !sh->ethtool.tso[0] ? -1 : !strcmp(sh->ethtool.tso, "on"),
 		.bql = !sh->bql[0] ? -1 : !strcmp(sh->bql, "on"),
 	};

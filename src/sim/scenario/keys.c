@@ -192,6 +192,10 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_HOST, "tx_timer_period", SCN_T_TIME, struct scn_host, tx_timer_period,
 	    .min = 1, .max = PS_PER_S, .nodef = "(driver)", .unit = "time",
 	    .meaning = "Period of the xmit-timer/rx-poll reclaim timer (MVNETA_TX_DONE_TIMER_PERIOD)"),
+	KEY(SCN_HOST, "virtio_host_delay", SCN_T_TIME, struct scn_host, virtio_host_delay,
+	    .min = 0, .max = PS_PER_S, .nodef = "(driver)", .unit = "time",
+	    .meaning = "virtio_net: how long the host side (vhost-net) holds a TX buffer after "
+		       "its frame left the wire before returning it on the used ring"),
 
 	KEY(SCN_ETHTOOL, "tx-frames", SCN_T_INT, struct scn_ethtool,
 	    tx_frames, .min = 0, .max = 16383, .nodef = "(driver)",

@@ -780,6 +780,8 @@ static struct nic_cap mvneta_cap(const char *profile, enum nic_field f,
 	case NIC_F_TX_WRR_WEIGHT:
 		snprintf(now, len, "has 1 TX queue");
 		return cap_if(cfg, "txq_number > 1", txq > 1);
+	case NIC_F_VIRTIO_HOST_DELAY:
+		return (struct nic_cap){ NIC_UNSUPPORTED, "it is not a virtio device" };
 	default:
 		return (struct nic_cap){ NIC_SUPPORTED, NULL };
 	}
