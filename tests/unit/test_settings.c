@@ -29,6 +29,7 @@
 #define PRE_314	"k:3.5 k:3.10 k:3.11 k:3.12-rc k:3.12.0+tsq-fix k:3.12 k:3.13"
 #define FTG	"ftgmac100-6.6 ftgmac100-6.11"
 #define USBNET	"usbnet-6.18 usbnet-6.19"
+#define ATH9K	"ath9k-4.15 ath9k-4.16"
 #define ALL	"*"
 
 /*
@@ -49,26 +50,26 @@ static const struct kase cases[] = {
 	{ "hz=200", NULL, NULL, "p:cortex-a53 p:x86-64 p:x86-64-vm" },
 	{ "hz=500", NULL, NULL, "p:cortex-a53 p:x86-64 p:x86-64-vm" },
 	{ "max_header=32", NULL, NULL, "" },
-	{ "txq_number=2", NULL, NULL, "ideal " FTG " " USBNET },
-	{ "rxq_number=2", NULL, NULL, "ideal " FTG " " USBNET },
+	{ "txq_number=2", NULL, NULL, "ideal " FTG " " USBNET " " ATH9K },
+	{ "rxq_number=2", NULL, NULL, "ideal " FTG " " USBNET " " ATH9K },
 	{ "tx_queue_len=100", NULL, NULL, "" },
 	{ "tx_queue_len=100", "qdisc=fq_codel", NULL, ALL },
-	{ "tx_reclaim=rx-poll", NULL, NULL, "ideal " FTG " " USBNET },
+	{ "tx_reclaim=rx-poll", NULL, NULL, "ideal " FTG " " USBNET " " ATH9K },
 	{ "qdisc=fq_codel", NULL, NULL, "" },
-	{ "tx_select=cpu", NULL, NULL, "ideal " FTG " " USBNET },
+	{ "tx_select=cpu", NULL, NULL, "ideal " FTG " " USBNET " " ATH9K },
 	{ "tx_select=kernel", NULL, NULL, "" },
-	{ "rxq_def=0", NULL, NULL, "ideal " FTG " " USBNET },
-	{ "irq_cpu=0", NULL, NULL, MVNETA " " FTG " " USBNET },
-	{ "tx_fixed_prio=1", NULL, NULL, "ideal " FTG " " USBNET },
+	{ "rxq_def=0", NULL, NULL, "ideal " FTG " " USBNET " " ATH9K },
+	{ "irq_cpu=0", NULL, NULL, MVNETA " " FTG " " USBNET " " ATH9K },
+	{ "tx_fixed_prio=1", NULL, NULL, "ideal " FTG " " USBNET " " ATH9K },
 	{ "tx_fixed_prio=1", "txq_number=1", "mvneta", ALL },
-	{ "tx_arbiter=round-robin", NULL, NULL, "ideal " FTG " " USBNET },
+	{ "tx_arbiter=round-robin", NULL, NULL, "ideal " FTG " " USBNET " " ATH9K },
 	{ "tx_arbiter=post-order", "txq_number=1", "mvneta", ALL },
 	{ "tx_arbiter=post-order", "tx_wrr_weight=6", "mvneta", ALL },
 	{ "tx_arbiter=round-robin", "tx_fixed_prio=255", "mvneta", ALL },
 	{ "tx_arbiter=round-robin", "tx_fixed_prio=127", "mvneta", "" },
-	{ "tx_wrr_weight=6", NULL, NULL, "ideal " FTG " " USBNET },
+	{ "tx_wrr_weight=6", NULL, NULL, "ideal " FTG " " USBNET " " ATH9K },
 	{ "tx_wrr_weight=6", "txq_number=1", "mvneta", ALL },
-	{ "xps_cpus=1", NULL, NULL, "ideal " FTG " " USBNET },
+	{ "xps_cpus=1", NULL, NULL, "ideal " FTG " " USBNET " " ATH9K },
 	{ "xps_cpus=1", "tx_select=cpu", "mvneta", ALL },
 	{ "xps_cpus=1", "txq_number=1", "mvneta", ALL },
 	{ "fq_codel_limit=100", NULL, NULL, ALL },
@@ -82,24 +83,24 @@ static const struct kase cases[] = {
 	{ "fq_codel_memory_limit=1MiB", "qdisc=fq_codel", NULL, "" },
 	{ "fq_codel_drop_batch=8", "qdisc=fq_codel", NULL, "" },
 	{ "fq_codel_ecn=1", "qdisc=pfifo_fast", NULL, ALL },
-	{ "bql=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18" },
+	{ "bql=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18 " ATH9K },
 	{ "bql=off", NULL, NULL, "" },
 	{ "bql_limit_min=0", "bql=off", "mvneta", ALL },
-	{ "bql_limit_min=0", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18" },
-	{ "bql_limit_max=64KiB", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18" },
-	{ "bql_hold_time=10ms", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18" },
-	{ "tx_timer_period=5ms", NULL, NULL, "mvneta-3.13 mvneta-3.18 mvneta-4.4 mvneta-6.x ideal " FTG " " USBNET },
+	{ "bql_limit_min=0", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18 " ATH9K },
+	{ "bql_limit_max=64KiB", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18 " ATH9K },
+	{ "bql_hold_time=10ms", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18 " ATH9K },
+	{ "tx_timer_period=5ms", NULL, NULL, "mvneta-3.13 mvneta-3.18 mvneta-4.4 mvneta-6.x ideal " FTG " " USBNET " " ATH9K },
 	{ "tx_timer_period=5ms", "tx_reclaim=rx-poll", "mvneta", "" },
 	{ "tx_timer_period=5ms", "tx_reclaim=hrtimer", "mvneta", ALL },
-	{ "ethtool.tx-frames=4", NULL, NULL, "ideal " FTG " " USBNET },
+	{ "ethtool.tx-frames=4", NULL, NULL, "ideal " FTG " " USBNET " " ATH9K },
 	{ "ethtool.tx-frames=4", "tx_reclaim=hrtimer", "mvneta", "" },
-	{ "ethtool.rx-frames=8", NULL, NULL, "ideal " FTG " " USBNET },
-	{ "ethtool.rx-usecs=50", NULL, NULL, FTG " " USBNET },
+	{ "ethtool.rx-frames=8", NULL, NULL, "ideal " FTG " " USBNET " " ATH9K },
+	{ "ethtool.rx-usecs=50", NULL, NULL, FTG " " USBNET " " ATH9K },
 	{ "ethtool.tx-usecs=100", NULL, NULL, ALL },
 	{ "ethtool.tx-usecs=100", "tx_reclaim=hrtimer", "mvneta", "" },
-	{ "ethtool.tx=512", NULL, NULL, USBNET },
-	{ "ethtool.rx=128", NULL, NULL, USBNET },
-	{ "ethtool.tso=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 " FTG " " USBNET },
+	{ "ethtool.tx=512", NULL, NULL, USBNET " " ATH9K },
+	{ "ethtool.rx=128", NULL, NULL, USBNET " " ATH9K },
+	{ "ethtool.tso=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 " FTG " " USBNET " " ATH9K },
 	{ "ethtool.tso=off", NULL, NULL, "" },
 	{ "sysctl.tcp_wmem=4096 16384 4194304", NULL, NULL, "" },
 	{ "sysctl.tcp_rmem=4096 87380 6291456", NULL, NULL, "" },
@@ -422,13 +423,13 @@ static void test_defaults(void **state)
 
 	assert_true(settings_default("host.NAME.ethtool", "tx-frames", buf, sizeof(buf)));
 	assert_string_equal(buf, "mvneta-3.8..3.13: 16, mvneta-3.18: 1, mvneta-4.4..6.x: 0, "
-			    "ideal..usbnet-6.19: -");
+			    "ideal..ath9k-4.16: -");
 	assert_true(settings_default("host.NAME", "tx_reclaim", buf, sizeof(buf)));
 	assert_string_equal(buf, "mvneta-3.8: xmit-timer, mvneta-3.13..6.x: tx-irq, "
-			    "ideal..usbnet-6.19: -");
+			    "ideal..ath9k-4.16: -");
 	assert_true(settings_default("host.NAME.ethtool", "tx", buf, sizeof(buf)));
 	assert_string_equal(buf, "mvneta-3.8..4.4: 532, mvneta-6.x: 1024, ideal: 4096, "
-			    "ftgmac100-6.6..6.11: 128, usbnet-6.18..6.19: -");
+			    "ftgmac100-6.6..6.11: 128, usbnet-6.18..ath9k-4.16: -");
 	assert_true(settings_default("host.NAME", "tx_select", buf, sizeof(buf)));
 	assert_string_equal(buf, "kernel");	/* the same everywhere */
 	assert_true(settings_default("host.NAME.sysctl", "tcp_limit_output_bytes", buf,
@@ -456,10 +457,11 @@ static void test_support_tables(void **state)
 	fclose(f);
 	assert_non_null(strstr(buf, "| section | key | mvneta-3.8 | mvneta-3.13 | mvneta-3.18 | "
 			       "mvneta-4.4 | mvneta-6.x | ideal | ftgmac100-6.6 | ftgmac100-6.11 | usbnet-6.18 | "
-			       "usbnet-6.19 |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n"));
+			       "usbnet-6.19 | ath9k-4.15 | ath9k-4.16 |\n"
+			       "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"));
 	assert_non_null(strstr(buf, "| `[host.NAME.ethtool]` | `tx-usecs` | if tx_reclaim = hrtimer "
 			       "| if tx_reclaim = hrtimer | if tx_reclaim = hrtimer | if tx_reclaim "
-			       "= hrtimer | if tx_reclaim = hrtimer | no | no | no | no | no |\n"));
+			       "= hrtimer | if tx_reclaim = hrtimer | no | no | no | no | no | no | no |\n"));
 	assert_non_null(strstr(buf, "| `[host.NAME.sysctl]` | `tcp_autocorking` | no | no | no | no "
 			       "| no | no | no | yes | yes |\n"));
 	assert_non_null(strstr(buf, "| `[host.NAME]` | `hz` | 100, 200, 250, 300, 500, 1000 |"));

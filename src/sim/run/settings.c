@@ -421,7 +421,7 @@ bool settings_default(const char *section, const char *key, char *buf, size_t le
 /* ---- which profile supports which key ------------------------------------ */
 
 #define TBL_ROWS	48
-#define TBL_COLS	12
+#define TBL_COLS	(2 + NICSIM_DRIVER_NAMES_MAX)	/* section, key, every driver name */
 #define TBL_CELL	64
 
 struct table {
