@@ -15,7 +15,8 @@
 #define NIC_DRIVERS(X)		\
 	X(mvneta_driver)	\
 	X(ideal_driver)	\
-	X(ftgmac100_driver)
+	X(ftgmac100_driver)	\
+	X(tsnep_driver)
 
 #define NIC_DRIVER_DECLARE(d)	extern const struct nic_driver d;
 #define NIC_DRIVER_ENTRY(d)	&d,
