@@ -486,11 +486,14 @@ static int tsnep_probe(struct host *h, struct eth_port *port, const char *name,
 
 	if (!p)
 		FAIL(NIC_F_NONE, "unknown driver profile '%s'", name);
-	if (cfg->rx_usecs != -1 && (cfg->rx_usecs % PS_PER_US ||
-				    cfg->rx_usecs / PS_PER_US > TSNEP_COALESCE_USECS_MAX))
+	if (cfg->rx_usecs != -1 && cfg->rx_usecs % PS_PER_US)
 		FAIL(NIC_F_RX_USECS, "tsnep: rx-usecs %lld ns is not a whole number of "
-		     "microseconds in [0, %d] (tsnep_set_irq_coalesce: ERANGE)",
-		     (long long)(cfg->rx_usecs / PS_PER_NS), TSNEP_COALESCE_USECS_MAX);
+		     "microseconds (ethtool -C takes microseconds)",
+		     (long long)(cfg->rx_usecs / PS_PER_NS));
+	if (cfg->rx_usecs != -1 && cfg->rx_usecs / PS_PER_US > TSNEP_COALESCE_USECS_MAX)
+		FAIL(NIC_F_RX_USECS, "tsnep: rx-usecs %lld us is above %d "
+		     "(tsnep_set_irq_coalesce: ERANGE)",
+		     (long long)(cfg->rx_usecs / PS_PER_US), TSNEP_COALESCE_USECS_MAX);
 	a = xcalloc(1, sizeof(*a));
 	a->host = h;
 	a->prof = p;
