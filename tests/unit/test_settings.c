@@ -28,6 +28,7 @@
 #define MVNETA	"mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 mvneta-6.x"
 #define PRE_314	"k:3.5 k:3.10 k:3.11 k:3.12-rc k:3.12.0+tsq-fix k:3.12 k:3.13"
 #define FTG	"ftgmac100-6.6 ftgmac100-6.11"
+#define TSN	"tsnep-5.17 tsnep-6.2"
 #define ALL	"*"
 
 /*
@@ -48,26 +49,26 @@ static const struct kase cases[] = {
 	{ "hz=200", NULL, NULL, "p:cortex-a53 p:x86-64 p:x86-64-vm" },
 	{ "hz=500", NULL, NULL, "p:cortex-a53 p:x86-64 p:x86-64-vm" },
 	{ "max_header=32", NULL, NULL, "" },
-	{ "txq_number=2", NULL, NULL, "ideal " FTG },
-	{ "rxq_number=2", NULL, NULL, "ideal " FTG },
+	{ "txq_number=2", NULL, NULL, "ideal " FTG " " TSN },
+	{ "rxq_number=2", NULL, NULL, "ideal " FTG " " TSN },
 	{ "tx_queue_len=100", NULL, NULL, "" },
 	{ "tx_queue_len=100", "qdisc=fq_codel", NULL, ALL },
-	{ "tx_reclaim=rx-poll", NULL, NULL, "ideal " FTG },
+	{ "tx_reclaim=rx-poll", NULL, NULL, "ideal " FTG " " TSN },
 	{ "qdisc=fq_codel", NULL, NULL, "" },
-	{ "tx_select=cpu", NULL, NULL, "ideal " FTG },
+	{ "tx_select=cpu", NULL, NULL, "ideal " FTG " " TSN },
 	{ "tx_select=kernel", NULL, NULL, "" },
-	{ "rxq_def=0", NULL, NULL, "ideal " FTG },
-	{ "irq_cpu=0", NULL, NULL, MVNETA " " FTG },
-	{ "tx_fixed_prio=1", NULL, NULL, "ideal " FTG },
+	{ "rxq_def=0", NULL, NULL, "ideal " FTG " " TSN },
+	{ "irq_cpu=0", NULL, NULL, MVNETA " " FTG " " TSN },
+	{ "tx_fixed_prio=1", NULL, NULL, "ideal " FTG " " TSN },
 	{ "tx_fixed_prio=1", "txq_number=1", "mvneta", ALL },
-	{ "tx_arbiter=round-robin", NULL, NULL, "ideal " FTG },
+	{ "tx_arbiter=round-robin", NULL, NULL, "ideal " FTG " " TSN },
 	{ "tx_arbiter=post-order", "txq_number=1", "mvneta", ALL },
 	{ "tx_arbiter=post-order", "tx_wrr_weight=6", "mvneta", ALL },
 	{ "tx_arbiter=round-robin", "tx_fixed_prio=255", "mvneta", ALL },
 	{ "tx_arbiter=round-robin", "tx_fixed_prio=127", "mvneta", "" },
-	{ "tx_wrr_weight=6", NULL, NULL, "ideal " FTG },
+	{ "tx_wrr_weight=6", NULL, NULL, "ideal " FTG " " TSN },
 	{ "tx_wrr_weight=6", "txq_number=1", "mvneta", ALL },
-	{ "xps_cpus=1", NULL, NULL, "ideal " FTG },
+	{ "xps_cpus=1", NULL, NULL, "ideal " FTG " " TSN },
 	{ "xps_cpus=1", "tx_select=cpu", "mvneta", ALL },
 	{ "xps_cpus=1", "txq_number=1", "mvneta", ALL },
 	{ "fq_codel_limit=100", NULL, NULL, ALL },
@@ -81,24 +82,24 @@ static const struct kase cases[] = {
 	{ "fq_codel_memory_limit=1MiB", "qdisc=fq_codel", NULL, "" },
 	{ "fq_codel_drop_batch=8", "qdisc=fq_codel", NULL, "" },
 	{ "fq_codel_ecn=1", "qdisc=pfifo_fast", NULL, ALL },
-	{ "bql=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG },
+	{ "bql=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " " TSN },
 	{ "bql=off", NULL, NULL, "" },
 	{ "bql_limit_min=0", "bql=off", "mvneta", ALL },
-	{ "bql_limit_min=0", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG },
-	{ "bql_limit_max=64KiB", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG },
-	{ "bql_hold_time=10ms", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG },
-	{ "tx_timer_period=5ms", NULL, NULL, "mvneta-3.13 mvneta-3.18 mvneta-4.4 mvneta-6.x ideal " FTG },
+	{ "bql_limit_min=0", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " " TSN },
+	{ "bql_limit_max=64KiB", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " " TSN },
+	{ "bql_hold_time=10ms", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " " TSN },
+	{ "tx_timer_period=5ms", NULL, NULL, "mvneta-3.13 mvneta-3.18 mvneta-4.4 mvneta-6.x ideal " FTG " " TSN },
 	{ "tx_timer_period=5ms", "tx_reclaim=rx-poll", "mvneta", "" },
 	{ "tx_timer_period=5ms", "tx_reclaim=hrtimer", "mvneta", ALL },
-	{ "ethtool.tx-frames=4", NULL, NULL, "ideal " FTG },
+	{ "ethtool.tx-frames=4", NULL, NULL, "ideal " FTG " " TSN },
 	{ "ethtool.tx-frames=4", "tx_reclaim=hrtimer", "mvneta", "" },
-	{ "ethtool.rx-frames=8", NULL, NULL, "ideal " FTG },
-	{ "ethtool.rx-usecs=50", NULL, NULL, FTG },
+	{ "ethtool.rx-frames=8", NULL, NULL, "ideal " FTG " " TSN },
+	{ "ethtool.rx-usecs=50", NULL, NULL, FTG " tsnep-5.17" },
 	{ "ethtool.tx-usecs=100", NULL, NULL, ALL },
 	{ "ethtool.tx-usecs=100", "tx_reclaim=hrtimer", "mvneta", "" },
-	{ "ethtool.tx=512", NULL, NULL, "" },
-	{ "ethtool.rx=128", NULL, NULL, "" },
-	{ "ethtool.tso=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 " FTG },
+	{ "ethtool.tx=512", NULL, NULL, TSN },
+	{ "ethtool.rx=128", NULL, NULL, TSN },
+	{ "ethtool.tso=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 " FTG " " TSN },
 	{ "ethtool.tso=off", NULL, NULL, "" },
 	{ "sysctl.tcp_wmem=4096 16384 4194304", NULL, NULL, "" },
 	{ "sysctl.tcp_rmem=4096 87380 6291456", NULL, NULL, "" },
@@ -421,13 +422,13 @@ static void test_defaults(void **state)
 
 	assert_true(settings_default("host.NAME.ethtool", "tx-frames", buf, sizeof(buf)));
 	assert_string_equal(buf, "mvneta-3.8..3.13: 16, mvneta-3.18: 1, mvneta-4.4..6.x: 0, "
-			    "ideal..ftgmac100-6.11: -");
+			    "ideal..tsnep-6.2: -");
 	assert_true(settings_default("host.NAME", "tx_reclaim", buf, sizeof(buf)));
 	assert_string_equal(buf, "mvneta-3.8: xmit-timer, mvneta-3.13..6.x: tx-irq, "
-			    "ideal..ftgmac100-6.11: -");
+			    "ideal..tsnep-6.2: -");
 	assert_true(settings_default("host.NAME.ethtool", "tx", buf, sizeof(buf)));
 	assert_string_equal(buf, "mvneta-3.8..4.4: 532, mvneta-6.x: 1024, ideal: 4096, "
-			    "ftgmac100-6.6..6.11: 128");
+			    "ftgmac100-6.6..6.11: 128, tsnep-5.17..6.2: -");
 	assert_true(settings_default("host.NAME", "tx_select", buf, sizeof(buf)));
 	assert_string_equal(buf, "kernel");	/* the same everywhere */
 	assert_true(settings_default("host.NAME.sysctl", "tcp_limit_output_bytes", buf,
@@ -454,11 +455,12 @@ static void test_support_tables(void **state)
 	settings_print_support(f, true, NULL);
 	fclose(f);
 	assert_non_null(strstr(buf, "| section | key | mvneta-3.8 | mvneta-3.13 | mvneta-3.18 | "
-			       "mvneta-4.4 | mvneta-6.x | ideal | ftgmac100-6.6 | ftgmac100-6.11 |\n"
-			       "|---|---|---|---|---|---|---|---|---|---|\n"));
+			       "mvneta-4.4 | mvneta-6.x | ideal | ftgmac100-6.6 | ftgmac100-6.11 | "
+			       "tsnep-5.17 | tsnep-6.2 |\n"
+			       "|---|---|---|---|---|---|---|---|---|---|---|---|\n"));
 	assert_non_null(strstr(buf, "| `[host.NAME.ethtool]` | `tx-usecs` | if tx_reclaim = hrtimer "
 			       "| if tx_reclaim = hrtimer | if tx_reclaim = hrtimer | if tx_reclaim "
-			       "= hrtimer | if tx_reclaim = hrtimer | no | no | no |\n"));
+			       "= hrtimer | if tx_reclaim = hrtimer | no | no | no | no | no |\n"));
 	assert_non_null(strstr(buf, "| `[host.NAME.sysctl]` | `tcp_autocorking` | no | no | no | no "
 			       "| no | no | no | yes | yes |\n"));
 	assert_non_null(strstr(buf, "| `[host.NAME]` | `hz` | 100, 200, 250, 300, 500, 1000 |"));
