@@ -54,7 +54,7 @@ expect2 "^$f:$(wc -l <"$f"): tx-usecs takes effect only with tx_reclaim = hrtime
 "$NICSIM" keys ethtool >"$T/k" || fail "keys ethtool"
 [ "$(wc -l <"$T/k")" = 8 ] && ! grep -qv "^section\|^host.NAME.ethtool " "$T/k" ||
 	fail "keys ethtool: $(cat "$T/k")"
-grep -q "^host.NAME.ethtool  tx-frames  mvneta-3.8..3.13: 16, mvneta-3.18: 1, mvneta-4.4..6.x: 0, ideal..ftgmac100-6.11: -  " "$T/k" ||
+grep -q "^host.NAME.ethtool  tx-frames  mvneta-3.8..3.13: 16, mvneta-3.18: 1, mvneta-4.4..6.x: 0, ideal..tsnep-6.2: -  " "$T/k" ||
 	fail "keys ethtool: no per-driver tx-frames default: $(grep tx-frames "$T/k")"
 "$NICSIM" keys host.NAME.sysctl >"$T/k" || fail "keys host.NAME.sysctl"
 [ "$(wc -l <"$T/k")" = 11 ] && ! grep -qv "^section\|^host.NAME.sysctl " "$T/k" ||

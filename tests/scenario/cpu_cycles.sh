@@ -10,7 +10,7 @@ for s in "$SRC"/scenarios/*.ini; do
 import json, sys
 d = json.load(open(sys.argv[1]))
 for name, h in d['hosts'].items():
-    hz = {'armada-370': 1.2e9, 'armada-xp': 1.6e9, 'armada-385': 1.6e9, 'ast2600': 1.2e9, 'x86-64': 3e9}[h['platform']]
+    hz = {'armada-370': 1.2e9, 'armada-xp': 1.6e9, 'armada-385': 1.6e9, 'ast2600': 1.2e9, 'cortex-a53': 1.2e9, 'x86-64': 3e9}[h['platform']]
     for c in h['cpus']:
         busy_s = sum(c['busy_pct'].values()) / 100 * d['nicsim']['duration_s']
         cyc_s = sum(c['cycles'].values()) / hz

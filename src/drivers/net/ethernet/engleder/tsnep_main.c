@@ -39,8 +39,12 @@
  *    re-armed in batches of TSNEP_RING_RX_REFILL (16) or at the poll's end.
  * Rings: TSNEP_RING_SIZE 256 each, fixed (no ethtool -G). No TSO, no
  * BQL (netdev_tx_sent_queue is never called), no ndo_tx_timeout (no TX
- * watchdog). netdev->features is NETIF_F_SG only, and without a checksum
- * feature the core drops SG (netdev_fix_features), so skbs are linear.
+ * watchdog). netdev->features is NETIF_F_SG only (tsnep_probe, 5.17 read,
+ * 6.2 assumed the same), and without a checksum feature the core drops SG
+ * (netdev_fix_features), so skbs are linear.
+ * Deviation: the interrupt line is named "tsnep" in both eras (5.17's
+ * name; 6.2's tsnep_request_irq names queue 0's "<netdev>-mac"), so that
+ * results read one path for both.
  * Deviation: the frame the device stored is the RX buffer (hw/tsnep/
  * tsnep.h), given the truesize of the era's buffer; the allocation and
  * DMA mapping of buffers cost nothing beyond rx_pkt.
