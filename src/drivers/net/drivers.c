@@ -20,7 +20,8 @@
 	X(bcmgenet_driver)	\
 	X(stmmac_driver)	\
 	X(virtio_net_driver)	\
-	X(ath9k_driver)
+	X(ath9k_driver)	\
+	X(tsnep_driver)
 
 #define NIC_DRIVER_DECLARE(d)	extern const struct nic_driver d;
 #define NIC_DRIVER_ENTRY(d)	&d,

@@ -280,7 +280,9 @@ void net_rx_action(struct cpu *cpu)
 	n->polls++;
 	work = n->poll(n, n->weight);
 	cpu->net_rx_budget -= work;
-	if (n->scheduled)	/* used its whole weight: poll again */
+	/* used its whole weight: poll again; unless the poll completed and
+	 * scheduled itself anew (napi_schedule put it on the list already) */
+	if (n->scheduled && cpu->poll_tail != n)
 		poll_list_add(cpu, n);
 	if (cpu->poll_head)
 		softirq_continue(cpu, NET_RX_SOFTIRQ);

@@ -136,6 +136,7 @@ struct napi_struct {
 	bool		scheduled;	/* NAPI_STATE_SCHED */
 	uint64_t	polls, completes;
 	void		*priv;
+	struct sk_buff	*gro_held;	/* gro.c: the TCP skb GRO is growing */
 };
 
 struct net_device_ops {
@@ -232,6 +233,10 @@ void net_dev_init(struct host *h);
 void dev_add_pack(struct host *h, struct packet_type *pt);
 /* Deliver a received frame to its packet type's handler. */
 void netif_receive_skb(struct cpu *cpu, struct sk_buff *skb);
+/* gro.c: napi_gro_receive merges in-order TCP segments of one flow into
+ * the skb napi holds (up to 64 KiB); napi_gro_flush delivers it. */
+void napi_gro_receive(struct cpu *cpu, struct napi_struct *napi, struct sk_buff *skb);
+void napi_gro_flush(struct cpu *cpu, struct napi_struct *napi);
 /* gso.c: the segments of skb (a list through ->next), or skb itself if its
  * protocol has no GSO */
 struct sk_buff *skb_gso_segment(struct cpu *cpu, struct sk_buff *skb);
