@@ -26,3 +26,30 @@ grep -qE "remedy \(verified: 0 TX watchdog timeouts, was [0-9]+\): driver ftgmac
 	fail "explain (fixed era)"
 grep -q "known defect\|driver ftgmac100-6.11, with" "$T/fixed.txt" && fail "a defect named on the fixed era"
 echo "ok: explain names ftgmac100-6.6's defect and the era that fixes it, and nothing on 6.11"
+
+# Every family with a known defect of its era: explain recognises the
+# pathology in the family's own scenario and proposes the era that fixed
+# it, verified by a re-run.
+fam() {	# NAME SCENARIO REGEX [--set ...]
+	local name=$1 scn=$2 re=$3
+	shift 3
+	"$NICSIM" explain "$SRC/scenarios/$scn" "$@" >"$T/$name.txt" 2>&1 || fail "explain $name"
+	grep -qE "$re" "$T/$name.txt" || fail "$name: no '$re': $(grep -E 'remedy|tried|tested' "$T/$name.txt")"
+}
+fam stmmac stmmac-2015-bql.ini \
+	"remedy \(verified: mean round trip [0-9.]+ ms, was [0-9.]+; 20 of 20 answered\): driver stmmac-4.0, with 3897957494d9" \
+	--set sim.duration=3s --set host.board.driver=stmmac-3.18
+fam bcmgenet bcmgenet-2015-ping.ini \
+	"remedy \(verified: 0 ENOBUFS, [0-9]+ of [0-9]+ answered\): driver bcmgenet-4.4"
+fam tsnep tsnep-2022-throttle.ini \
+	"remedy \(verified: busiest CPU busy [0-9.]+ %, was 100.0\): driver tsnep-6.2, with d3dfe8d6c040" \
+	--set sim.duration=1s
+fam virtio_net virtio_net-vm-bulk-ping.ini \
+	"remedy \(verified: mean round trip [0-9.]+ ms, was [0-9.]+; [0-9]+ of [0-9]+ answered\): driver virtio_net-5.3" \
+	--set sim.duration=2s
+fam usbnet usbnet-2025-bql.ini \
+	"remedy \(verified: mean round trip [0-9.]+ ms, was [0-9.]+; [0-9]+ of [0-9]+ answered\): driver usbnet-6.19" \
+	--set sim.duration=3s
+grep -q "cause: the sender waited on its send buffer" "$T/usbnet.txt" &&
+	fail "usbnet: a sender held by a full link called a stall"
+echo "ok: explain proposes each family's fixing era where it removes the symptom"

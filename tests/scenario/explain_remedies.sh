@@ -11,7 +11,8 @@
 #     stopped queue no TX watchdog timeout; udp: no ENOBUFS, no RX drops;
 #     host: no TX watchdog timeout; a ping queued behind bulk: its mean
 #     round trip halved; a UDP sender blocked on its socket: twice the
-#     datagrams sent).
+#     datagrams sent; a host's CPU saturated under its NIC's interrupts:
+#     below 80 % busy).
 # (c) A UDP sender faster than its link: no queue length helps, and
 #     explain says so instead of printing a remedy.
 . "$(dirname "$0")/lib.inc"
@@ -83,6 +84,8 @@ for line in text.splitlines():
     elif kind == 'udp':
         a = d['apps'][name]
         ok = a['enobufs'] == 0 and d['hosts'][a['dest']]['nic']['rx_no_desc_drops'] == 0
+    elif 'busiest CPU busy' in line:
+        ok = max(sum(c['busy_pct'].values()) for c in d['hosts'][name]['cpus']) < 80
     else:
         ok = d['hosts'][name]['nic']['tx_timeouts'] == 0
     assert ok, (f, args, line)

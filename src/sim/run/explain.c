@@ -460,7 +460,7 @@ static double share(const struct tcp_sock *tp, enum tcp_limit l)
 }
 
 /* The busiest CPU of a host, by busy time. */
-static int busiest_cpu(const struct host *h, double *pct, sim_time_t duration)
+int world_busiest_cpu(const struct host *h, double *pct, sim_time_t duration)
 {
 	int i, best = 0;
 	sim_time_t bt = 0;
@@ -722,7 +722,7 @@ static void stream_explain(struct explain *x, int i, const struct stream_app *s,
 			stream_goodput_mbps(s, w->duration), (double)w->link.rate / 1e6);
 		break;
 	case TCP_LIM_CPU:
-		c = busiest_cpu(s->host, &pct, w->duration);
+		c = world_busiest_cpu(s->host, &pct, w->duration);
 		fprintf(out, "  cause: a CPU on the path had work queued; the busiest, %s cpu%d, was"
 			" busy %.1f %% of the run.\n", s->host->name, c, pct);
 		cpu_costs_explain(&s->host->cpus[c], out);
@@ -770,7 +770,11 @@ static void udp_blocked_explain(struct explain *x, int i, const struct udp_app *
 	struct remedy_list l;
 	struct nic_info ni;
 
-	if (2 * udp_blocked_ps(u) < x->w->duration)
+	double offered = x->w->duration ? (double)u->sent * (double)u->cfg.size * 8 /
+			 time_to_s(x->w->duration) : 0;
+
+	/* blocked because the link is full is no stall */
+	if (2 * udp_blocked_ps(u) < x->w->duration || 2 * offered > (double)x->w->link.rate)
 		return;
 	sock_tx_census(&u->sk, &c);
 	nic_info(u->host, &ni);
@@ -817,7 +821,7 @@ static void udp_explain(struct explain *x, int i, const struct udp_app *u, FILE 
 			(unsigned long long)(port ? port->lost_frames : 0),
 			(unsigned long long)ni.rx_no_desc_drops, u->dest->name);
 		if (ni.rx_no_desc_drops) {
-			c = busiest_cpu(u->dest, &pct, w->duration);
+			c = world_busiest_cpu(u->dest, &pct, w->duration);
 			fprintf(out, "  the RX ring fills when the receiver cannot keep up: %s cpu%d"
 				" was busy %.1f %% of the run.\n", u->dest->name, c, pct);
 			cpu_costs_explain(&u->dest->cpus[c], out);
@@ -890,6 +894,43 @@ static void watchdog_explain(struct explain *x, int i, const struct host *h, FIL
 	remedies_print(x, &l, out);
 }
 
+/*
+ * A CPU of h saturated while its NIC interrupted it often: an interrupt
+ * storm. What its cycles went to, and what would spread the interrupts
+ * out: the driver era that fixed this one's known defect, interrupt
+ * coalescing where the driver has it.
+ */
+static void irq_load_explain(struct explain *x, int i, const struct host *h, FILE *out)
+{
+	double pct, secs = time_to_s(x->w->duration), rate;
+	struct remedy_list l;
+	struct nic_info ni;
+	int c;
+
+	if (!secs)
+		return;
+	c = world_busiest_cpu(h, &pct, x->w->duration);
+	nic_info(h, &ni);
+	rate = (double)(ni.irq_rx + ni.irq_tx) / secs;
+	if (pct < REMEDY_CPU_BUSY || rate < IRQ_STORM_PER_S)
+		return;
+	fprintf(out, "host %s: cpu%d was busy %.1f %% of the run while its NIC (%s) raised %.0f"
+		" interrupts a second, one every %.1f us (%llu RX, %llu TX-done).\n", h->name, c,
+		pct, ni.driver, rate, 1e6 / rate, (unsigned long long)ni.irq_rx,
+		(unsigned long long)ni.irq_tx);
+	cpu_costs_explain(&h->cpus[c], out);
+	if (ni.defect)
+		fprintf(out, "  known defect of %s: %s.\n", ni.driver, ni.defect);
+	remedy_list_init(&l, SYM_CPU, i);
+	add_driver_fix(&l, h);
+	remedy_set(remedy_add(&l, "ethtool -C rx-usecs 64"), "host.%s.ethtool.rx-usecs=64",
+		   h->name);
+	remedy_set(remedy_add(&l, "ethtool -C rx-frames 32"), "host.%s.ethtool.rx-frames=32",
+		   h->name);
+	remedies_verify(x, &l);
+	remedies_print(x, &l, out);
+}
+
 void world_explain(const struct world *w, const struct world_rerun *rr, FILE *out)
 {
 	struct explain x;
@@ -906,7 +947,9 @@ void world_explain(const struct world *w, const struct world_rerun *rr, FILE *ou
 		else
 			udp_explain(&x, i, &a->u.udp, out);
 	}
-	for (i = 0; i < w->nr_hosts; i++)
+	for (i = 0; i < w->nr_hosts; i++) {
 		watchdog_explain(&x, i, &w->hosts[i], out);
+		irq_load_explain(&x, i, &w->hosts[i], out);
+	}
 	explain_free(&x);
 }

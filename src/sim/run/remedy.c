@@ -13,9 +13,12 @@ static void outcome_take(struct outcome *o, const struct world *w)
 
 	o->app = xcalloc((size_t)MAX(w->nr_apps, 1), sizeof(*o->app));
 	o->timeouts = xcalloc((size_t)MAX(w->nr_hosts, 1), sizeof(*o->timeouts));
+	o->cpu_busy = xcalloc((size_t)MAX(w->nr_hosts, 1), sizeof(*o->cpu_busy));
 	o->link_mbps = (double)w->link.rate / 1e6;
-	for (i = 0; i < w->nr_hosts; i++)
+	for (i = 0; i < w->nr_hosts; i++) {
 		o->timeouts[i] = netdev_tx_timeouts(&w->hosts[i].dev);
+		world_busiest_cpu(&w->hosts[i], &o->cpu_busy[i], w->duration);
+	}
 	for (i = 0; i < w->nr_apps; i++) {
 		const struct world_app *a = &w->apps[i];
 		struct outcome_app *r = &o->app[i];
@@ -45,6 +48,7 @@ static void outcome_free(struct outcome *o)
 {
 	free(o->app);
 	free(o->timeouts);
+	free(o->cpu_busy);
 }
 
 void explain_init(struct explain *x, const struct world *w, const struct world_rerun *rr)
@@ -174,6 +178,8 @@ static bool is_fixed(const struct explain *x, const struct remedy_list *l, const
 		return !a->enobufs && !a->rx_no_desc;
 	case SYM_WATCHDOG:
 		return !o->timeouts[l->idx];
+	case SYM_CPU:
+		return o->cpu_busy[l->idx] < REMEDY_CPU_BUSY;
 	case SYM_UDP_SENT:
 		return a->udp_sent >= REMEDY_SENT * MAX(x->before.app[l->idx].udp_sent, 1u);
 	case SYM_RTT:
@@ -249,6 +255,10 @@ static void figure(const struct explain *x, const struct remedy_list *l, const s
 		fprintf(out, "%llu TX watchdog timeouts, was %llu",
 			(unsigned long long)o->timeouts[l->idx],
 			(unsigned long long)x->before.timeouts[l->idx]);
+		break;
+	case SYM_CPU:
+		fprintf(out, "busiest CPU busy %.1f %%, was %.1f", o->cpu_busy[l->idx],
+			x->before.cpu_busy[l->idx]);
 		break;
 	case SYM_UDP_SENT:
 		fprintf(out, "%llu datagrams sent, was %llu", (unsigned long long)a->udp_sent,

@@ -34,12 +34,15 @@ enum symptom {
 	SYM_WATCHDOG,	/* host: no TX watchdog timeout */
 	SYM_RTT,	/* app: ping's mean round trip at most REMEDY_RTT of what it was */
 	SYM_UDP_SENT,	/* app: udp sent at least REMEDY_SENT x as many datagrams */
+	SYM_CPU,	/* host: its busiest CPU busy less than REMEDY_CPU_BUSY % */
 };
 
 #define REMEDY_GAIN	1.2	/* goodput x 1.2: up by 20 % */
 #define REMEDY_LINK	0.9	/* or 90 % of the line rate */
 #define REMEDY_RTT	0.5	/* a ping's mean round trip halved */
 #define REMEDY_SENT	2	/* a blocked sender's datagrams doubled */
+#define REMEDY_CPU_BUSY	80.0	/* a CPU busier than this is saturated */
+#define IRQ_STORM_PER_S	20000.0	/* a NIC's interrupts a second that make a storm */
 
 /* What a re-run showed, per application and host (by index). */
 struct outcome_app {
@@ -56,6 +59,7 @@ struct outcome {
 	int		status;		/* world_rerun's: 0 ran, 1 refused, -1 limit */
 	struct outcome_app *app;
 	uint64_t	*timeouts;	/* per host */
+	double		*cpu_busy;	/* per host: its busiest CPU's busy share, % */
 	double		link_mbps;
 };
 

@@ -93,6 +93,8 @@ void world_summary(const struct world *w, FILE *out);
 struct nic_queue_stats;
 /* The TX queue a socket last used (else h's busiest) and its statistics. */
 int world_sock_txq(const struct host *h, const struct sock *sk, struct nic_queue_stats *st);
+/* The busiest CPU of h over a run of `duration`, and its busy share in % */
+int world_busiest_cpu(const struct host *h, double *pct, sim_time_t duration);
 /*
  * How explain re-runs the scenario it explains to test a remedy: the same
  * file, overrides and seed, plus sets[0..n-1] ("SECTION.KEY=VALUE").
