@@ -234,7 +234,16 @@ bool sch_direct_xmit(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
 		}
 		skb->next = NULL;
 		skb->path[PATH_XMIT] = cpu_now(cpu);
-		/* xmit_more: more segments of this skb, or more in the qdisc */
+		/*
+		 * xmit_more: more segments of this skb, or more in the qdisc.
+		 * Deviation: Linux sets it only within the list one
+		 * dequeue hands over (the GSO segments, and the skbs
+		 * try_bulk_dequeue_skb adds while BQL's available bytes
+		 * last; none without BQL); here any skb left in the qdisc
+		 * sets it, so a driver that keeps the queue running while
+		 * xmit_more is set (__netdev_tx_sent_queue, virtio_net-6.11)
+		 * can pass BQL's limit.
+		 */
 		dev->xmit_more = next || q->qlen;
 		if (dev->ops->ndo_start_xmit(skb, dev) != NETDEV_TX_OK) {
 			skb->path[PATH_XMIT] = 0;	/* back in the qdisc */
