@@ -18,4 +18,8 @@ PY
 	fail "docs/scenario.md tables are stale: regenerate them with scripts/keys-tables NICSIM"
 grep -q "each must exceed the largest frame. Unset: the arbitration tx_arbiter names |" \
 	"$SRC/docs/scenario.md" || fail "tx_wrr_weight's meaning cut short in docs/scenario.md"
-echo "ok: docs/scenario.md matches the key registry and the support declarations"
+# every platform has a line in the Platforms table
+for p in $("$NICSIM" keys platform | sed -n 's/.*cost profile: //p' | tr -d ','); do
+	grep -q "^| \`$p\` | " "$SRC/docs/scenario.md" || fail "platform $p is not in docs/scenario.md's Platforms table"
+done
+echo "ok: docs/scenario.md matches the key registry, the support declarations and the platforms"
