@@ -16,12 +16,12 @@
 	X(mvneta_driver)	\
 	X(ideal_driver)	\
 	X(ftgmac100_driver)	\
-	X(usbnet_driver)	\
-	X(bcmgenet_driver)	\
 	X(stmmac_driver)	\
+	X(bcmgenet_driver)	\
+	X(tsnep_driver)	\
 	X(virtio_net_driver)	\
-	X(ath9k_driver)	\
-	X(tsnep_driver)
+	X(usbnet_driver)	\
+	X(ath9k_driver)
 
 #define NIC_DRIVER_DECLARE(d)	extern const struct nic_driver d;
 #define NIC_DRIVER_ENTRY(d)	&d,
