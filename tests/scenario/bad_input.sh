@@ -13,6 +13,10 @@ cp "$SRC/scenarios/mvneta-2014-ping.ini" "$f"; printf '\n[host.dut.ethtool]\ntx-
 expect2 "bad.ini:$(wc -l <"$f"): .*tx-frames" "$f"
 cp "$SRC/scenarios/mvneta-2014-ping.ini" "$f"; printf '\n[link]\nrate = fast\n' >>"$f"
 expect2 "bad.ini:$(wc -l <"$f"): .*rate" "$f"
+# a mistyped driver: every name listed, the last family's too, then the closest
+last=$("$NICSIM" keys driver | sed -n 's/.*NIC driver model: .*, //p')
+expect2 "driver: 'idael' is not one of mvneta-3.8, .*, $last; did you mean 'ideal'\?$" \
+	"$SRC/scenarios/ftgmac100-2024-bmc.ini" --set host.peer.driver=idael
 cp "$SRC/scenarios/mvneta-2014-ping.ini" "$f"; printf '\n[link\n' >>"$f"
 expect2 "bad.ini:$(wc -l <"$f"):" "$f"
 # an expectation's baseline is checked like its set; compare is a choice

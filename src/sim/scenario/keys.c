@@ -708,7 +708,7 @@ static int set_choice(const struct scn_key *k, void *base, const char *v,
 		      char *why, size_t len)
 {
 	const char *const *c;
-	char list[128];
+	char list[640];	/* every driver name fits */
 
 	for (c = k->choices; *c; c++)
 		if (!strcmp(*c, v))
