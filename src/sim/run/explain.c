@@ -460,26 +460,6 @@ static double share(const struct tcp_sock *tp, enum tcp_limit l)
 }
 
 /* The busiest CPU of a host, by busy time. */
-int world_busiest_cpu(const struct host *h, double *pct, sim_time_t duration)
-{
-	int i, best = 0;
-	sim_time_t bt = 0;
-
-	for (i = 0; i < h->nr_cpus; i++) {
-		sim_time_t t = 0;
-		int a;
-
-		for (a = 0; a < ACCT_NR; a++)
-			t += h->cpus[i].busy_ps[a];
-		if (t > bt) {
-			bt = t;
-			best = i;
-		}
-	}
-	*pct = duration ? 100.0 * (double)bt / (double)duration : 0;
-	return best;
-}
-
 /* The three platform costs that took most of a CPU's cycles. */
 static void cpu_costs_explain(const struct cpu *c, FILE *out)
 {

@@ -620,3 +620,23 @@ void world_destroy(struct world *w)
 	skb_pool_destroy(&w->pool);
 	memset(w, 0, sizeof(*w));
 }
+
+int world_busiest_cpu(const struct host *h, double *pct, sim_time_t duration)
+{
+	int i, best = 0;
+	sim_time_t bt = 0;
+
+	for (i = 0; i < h->nr_cpus; i++) {
+		sim_time_t t = 0;
+		int a;
+
+		for (a = 0; a < ACCT_NR; a++)
+			t += h->cpus[i].busy_ps[a];
+		if (t > bt) {
+			bt = t;
+			best = i;
+		}
+	}
+	*pct = duration ? 100.0 * (double)bt / (double)duration : 0;
+	return best;
+}
