@@ -100,6 +100,12 @@ struct nic_info {
 	/* interrupts raised (rising edges) with a TX-done / RX cause */
 	uint64_t	irq_tx, irq_rx;
 	char		tx_arb[96];	/* how the NIC shares the wire between TX queues */
+	/* RX coalescing in force, as ethtool -c reads it back from the device
+	 * (0 where the driver has none); adaptive-rx (net_dim): on or not, its
+	 * RX profile now (0..4) and the profiles it wrote */
+	uint32_t	rx_coal_frames, rx_coal_usecs;
+	int		rx_dim_on, rx_dim_profile;
+	uint64_t	rx_dim_applied;
 	/*
 	 * The era's known TX-path defect, and the later era of the same
 	 * family whose commit removed it (nicsim explain proposes it as a

@@ -828,7 +828,7 @@ static void bcmgenet_default(const char *name, enum nic_field f, char *buf, size
 
 static void bcmgenet_info(const struct host *h, struct nic_info *info)
 {
-	const struct bcmgenet_priv *priv = h->drv;
+	struct bcmgenet_priv *priv = h->drv;
 
 	info->driver = priv->prof->name;
 	info->reclaim = priv->prof->reclaim;
@@ -843,6 +843,16 @@ static void bcmgenet_info(const struct host *h, struct nic_info *info)
 	info->rx_no_desc_drops = priv->hw.rx.discards;
 	info->irq_tx = priv->hw.irq_tx;
 	info->irq_rx = priv->hw.irq_rx;
+	/* bcmgenet_get_coalesce: ring 16's RDMA threshold and timeout */
+	if (priv->prof->coalesce) {
+		info->rx_coal_frames = bcmgenet_hw_read(&priv->hw,
+					GENET_RDMA_RING(GENET_DESC_INDEX, DMA_MBUF_DONE_THRESH));
+		info->rx_coal_usecs = bcmgenet_hw_read(&priv->hw,
+					GENET_RDMA_REG(DMA_RING16_TIMEOUT)) * 8192 / 1000;
+	}
+	info->rx_dim_on = priv->dim.use_dim;
+	info->rx_dim_profile = priv->dim.dim.profile_ix;
+	info->rx_dim_applied = priv->dim.applied;
 }
 
 static void bcmgenet_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
