@@ -48,6 +48,7 @@ struct scn_ethtool {
 	int64_t		tx_ring;	/* tx (ethtool -G) */
 	int64_t		rx_ring;	/* rx */
 	char		tso[SCN_NAME_MAX];	/* ethtool -K tso on|off; "" = driver's */
+	char		adaptive_rx[SCN_NAME_MAX];	/* ethtool -C adaptive-rx on|off */
 };
 
 /* [host.NAME.sysctl]: sysctl names. SCN_UNSET = kernel default. */

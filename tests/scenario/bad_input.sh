@@ -56,9 +56,9 @@ expect2 "^$f:$(wc -l <"$f"): tx-usecs takes effect only with tx_reclaim = hrtime
 	fail "keys ethtol: exit $rc, $(cat "$T/err")"
 "$NICSIM" keys --support sysctls >/dev/null 2>&1; [ $? = 2 ] || fail "keys --support sysctls not 2"
 "$NICSIM" keys ethtool >"$T/k" || fail "keys ethtool"
-[ "$(wc -l <"$T/k")" = 8 ] && ! grep -qv "^section\|^host.NAME.ethtool " "$T/k" ||
+[ "$(wc -l <"$T/k")" = 9 ] && ! grep -qv "^section\|^host.NAME.ethtool " "$T/k" ||
 	fail "keys ethtool: $(cat "$T/k")"
-grep -q "^host.NAME.ethtool  tx-frames  mvneta-3.8..3.13: 16, mvneta-3.18: 1, mvneta-4.4..6.x: 0, ideal" "$T/k" ||
+grep -q "^host.NAME.ethtool  tx-frames    mvneta-3.8..3.13: 16, mvneta-3.18: 1, mvneta-4.4..6.x: 0, ideal" "$T/k" ||
 	fail "keys ethtool: no per-driver tx-frames default: $(grep tx-frames "$T/k")"
 "$NICSIM" keys host.NAME.sysctl >"$T/k" || fail "keys host.NAME.sysctl"
 [ "$(wc -l <"$T/k")" = 11 ] && ! grep -qv "^section\|^host.NAME.sysctl " "$T/k" ||

@@ -832,8 +832,8 @@ static void test_print_keys(void **state)
 	/* the profiles' defaults where they give one */
 	o = (struct scn_keys_opts){ .filter = "ethtool", .profile_default = fake_default };
 	plain = print_keys(&o, &err);
-	assert_non_null(strstr(plain, "tx-frames  mvneta-3.8: 16, ideal: -  "));
-	assert_non_null(strstr(plain, "rx-frames  (driver)  "));
+	assert_non_null(strstr(plain, "tx-frames    mvneta-3.8: 16, ideal: -  "));
+	assert_non_null(strstr(plain, "rx-frames    (driver)  "));
 	free(plain);
 }
 
@@ -855,9 +855,9 @@ static void test_keys_filter(void **state)
 		const char *filter, *has, *lacks;
 		int rows;
 	} cases[] = {
-		{ "ethtool", "host.NAME.ethtool  tx-frames", "host.NAME.sysctl", 7 },
-		{ "host.NAME.ethtool", "host.NAME.ethtool  tso", "host.NAME ", 7 },
-		{ "[host.dut.ethtool]", "host.NAME.ethtool  rx ", "host.NAME.cost", 7 },
+		{ "ethtool", "host.NAME.ethtool  tx-frames", "host.NAME.sysctl", 8 },
+		{ "host.NAME.ethtool", "host.NAME.ethtool  tso", "host.NAME ", 8 },
+		{ "[host.dut.ethtool]", "host.NAME.ethtool  rx ", "host.NAME.cost", 8 },
 		{ "host.NAME.sysctl", "host.NAME.sysctl  wmem_max", "ethtool", 10 },
 		{ "sysctl", "host.NAME.sysctl  tcp_wmem", "ethtool", 10 },
 		{ "host", "host.NAME  driver", "app.NAME", 0 },	/* the section, not app's key */

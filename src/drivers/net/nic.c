@@ -44,6 +44,7 @@ static const struct {
 	[NIC_F_BQL_LIMIT_MAX] = { "bql_limit_max", "bql_limit_max" },
 	[NIC_F_BQL_HOLD_TIME] = { "bql_hold_time", "bql_hold_time" },
 	[NIC_F_VIRTIO_HOST_DELAY] = { "virtio_host_delay", "virtio_host_delay" },
+	[NIC_F_ADAPTIVE_RX] = { "ethtool -C adaptive-rx on", "adaptive-rx" },
 };
 
 extern const struct nic_driver *const nic_in_tree_drivers[];	/* drivers.c */
@@ -135,8 +136,14 @@ int nic_cap_check(const char *driver, const struct nic_config *cfg,
 		  enum nic_field f, char *msg, size_t len)
 {
 	char now[128];
-	struct nic_cap c = driver_cap(driver, f, cfg, now, sizeof(now));
+	struct nic_cap c;
 
+	/* adaptive-rx off is what every driver without net_dim does: 5.7+'s
+	 * ethtool_set_coalesce_supported refuses only the parameters set
+	 * non-zero (use_adaptive_rx_coalesce = 0 passes) */
+	if (f == NIC_F_ADAPTIVE_RX && cfg && cfg->adaptive_rx == 0)
+		return 0;
+	c = driver_cap(driver, f, cfg, now, sizeof(now));
 	if (c.support == NIC_SUPPORTED)
 		return 0;
 	if (c.support == NIC_SUPPORTED_IF)

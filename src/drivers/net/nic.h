@@ -39,6 +39,7 @@ struct nic_config {
 	int64_t		rxq_def;	/* mvneta: default RX queue, elects the CPU */
 	int		tso;		/* 1 on, 0 off, -1 the driver's default */
 	int		bql;		/* 1 on, 0 off, -1 the driver's default */
+	int		adaptive_rx;	/* ethtool -C adaptive-rx: 1 on, 0 off, -1 default */
 	sim_time_t	tx_timer_period;
 	sim_time_t	virtio_host_delay;	/* virtio_net: the host's TX completion delay */
 };
@@ -56,7 +57,7 @@ enum nic_field {
 	NIC_F_TX_USECS, NIC_F_TX_QUEUE_LEN, NIC_F_TX_RECLAIM, NIC_F_TX_TIMER_PERIOD,
 	NIC_F_TX_SELECT, NIC_F_TX_FIXED_PRIO, NIC_F_TX_ARBITER, NIC_F_TX_WRR_WEIGHT,
 	NIC_F_XPS_CPUS, NIC_F_BQL, NIC_F_BQL_LIMIT_MIN, NIC_F_BQL_LIMIT_MAX, NIC_F_BQL_HOLD_TIME,
-	NIC_F_VIRTIO_HOST_DELAY,
+	NIC_F_VIRTIO_HOST_DELAY, NIC_F_ADAPTIVE_RX,
 	NIC_F_NR,
 };
 
@@ -99,6 +100,12 @@ struct nic_info {
 	/* interrupts raised (rising edges) with a TX-done / RX cause */
 	uint64_t	irq_tx, irq_rx;
 	char		tx_arb[96];	/* how the NIC shares the wire between TX queues */
+	/* RX coalescing in force, as ethtool -c reads it back from the device
+	 * (0 where the driver has none); adaptive-rx (net_dim): on or not, its
+	 * RX profile now (0..4) and the profiles it wrote */
+	uint32_t	rx_coal_frames, rx_coal_usecs;
+	int		rx_dim_on, rx_dim_profile;
+	uint64_t	rx_dim_applied;
 	/*
 	 * The era's known TX-path defect, and the later era of the same
 	 * family whose commit removed it (nicsim explain proposes it as a

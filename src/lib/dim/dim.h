@@ -19,8 +19,8 @@
  * 32-bit counts by 1000).
  * Leaves out: RDMA DIM (rdma_dim), the cqe/cpe-ratio path that only RDMA
  * uses, and the per-device profile overrides of later kernels.
- * No driver in the tree uses it yet: tsnep, the only family with a
- * time-based interrupt delay, has no DIM in Linux.
+ * Used by bcmgenet-6.x for ethtool -C adaptive-rx (its RX ring 16); tsnep,
+ * the other family with a time-based interrupt delay, has no DIM in Linux.
  */
 #ifndef NICSIM_LIB_DIM_H
 #define NICSIM_LIB_DIM_H

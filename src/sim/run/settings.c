@@ -33,6 +33,7 @@ static const struct host_setting {
 	{ AT(ethtool.tx_ring), NIC_F_TX_RING, NULL },
 	{ AT(ethtool.rx_ring), NIC_F_RX_RING, NULL },
 	{ AT(ethtool.tso), NIC_F_TSO, NULL },
+	{ AT(ethtool.adaptive_rx), NIC_F_ADAPTIVE_RX, NULL },
 	{ AT(txq_number), NIC_F_TXQ, NULL },
 	{ AT(rxq_number), NIC_F_RXQ, NULL },
 	{ AT(irq_cpu), NIC_F_IRQ_CPU, NULL },
@@ -98,6 +99,8 @@ void settings_nic_config(const struct scn_host *sh, struct nic_config *cfg)
 		.virtio_host_delay = sh->virtio_host_delay,
 		.tso = !sh->ethtool.tso[0] ? -1 : !strcmp(sh->ethtool.tso, "on"),
 		.bql = !sh->bql[0] ? -1 : !strcmp(sh->bql, "on"),
+		.adaptive_rx = !sh->ethtool.adaptive_rx[0] ? -1 :
+			       !strcmp(sh->ethtool.adaptive_rx, "on"),
 	};
 }
 

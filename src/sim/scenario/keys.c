@@ -225,6 +225,11 @@ static const struct scn_key scn_keys[] = {
 	    .meaning = "TCP segmentation offload (ethtool -K tso): the stack hands GSO skbs to "
 		       "the driver; ideal: the NIC cuts the segments (default off); mvneta: "
 		       "its software TSO (3.16+ eras, default on), refused where the era lacks it"),
+	KEY(SCN_ETHTOOL, "adaptive-rx", SCN_T_CHOICE, struct scn_ethtool, adaptive_rx,
+	    .choices = onoff_names, .nodef = "(driver)", .unit = "",
+	    .meaning = "adaptive RX interrupt moderation (ethtool -C adaptive-rx): net_dim "
+		       "moves the RX ring's rx-usecs / rx-frames along its five profiles; "
+		       "bcmgenet-6.x (default off); off is accepted everywhere"),
 
 	KEY(SCN_SYSCTL, "tcp_wmem", SCN_T_TRIPLE, struct scn_sysctl, tcp_wmem,
 	    .min = 1, .max = INT32_MAX, .nodef = "(kernel)", .unit = "bytes x3",

@@ -782,6 +782,9 @@ static struct nic_cap mvneta_cap(const char *profile, enum nic_field f,
 		return cap_if(cfg, "txq_number > 1", txq > 1);
 	case NIC_F_VIRTIO_HOST_DELAY:
 		return (struct nic_cap){ NIC_UNSUPPORTED, "it is not a virtio device" };
+	case NIC_F_ADAPTIVE_RX:	/* mvneta_ethtool_set_coalesce: fixed values only */
+		return (struct nic_cap){ NIC_UNSUPPORTED, "mvneta has no net_dim: its RX "
+					 "coalescing is the rx-usecs / rx-frames set" };
 	default:
 		return (struct nic_cap){ NIC_SUPPORTED, NULL };
 	}

@@ -55,8 +55,22 @@
  * assumed in 6.x); bcmgenet_timeout counts tx_errors and wakes every
  * queue, it does not reset the MAC.
  * Deviation: the rx-frames / rx-usecs defaults are 1 frame and 0 us (the
- * RDMA threshold bcmgenet_init_rx_ring writes, no timeout); net_dim
- * (adaptive-rx, 4.16+) is not modelled and no scenario key reaches it.
+ * RDMA threshold bcmgenet_init_rx_ring writes, no timeout).
+ * Adaptive RX coalescing (ethtool -C adaptive-rx, "net: bcmgenet: Add
+ * support for adaptive RX coalescing", 4.16; read in a 6.x tree), only in
+ * bcmgenet-6.x, off by default: bcmgenet_isr0 counts every RX-done
+ * interrupt in dim.event_ctr (before napi_schedule_prep); bcmgenet_desc_rx
+ * leaves in dim.packets / dim.bytes the packets and bytes of that pass
+ * (not running totals: the 6.x source assigns them, so net_dim's gaps are
+ * between two passes' counts, kept as the kernel has it); bcmgenet_rx_poll,
+ * after completing, hands net_dim a sample of them; turning it on
+ * (bcmgenet_set_ring_rx_coalesce, and bcmgenet_init_rx_coalesce at open)
+ * programs net_dim's default EQE profile (8 us, 256 frames); a new
+ * profile is written by bcmgenet_set_rx_coalesce: DMA_MBUF_DONE_THRESH =
+ * pkts, DMA_RING16_TIMEOUT = DIV_ROUND_UP(usec * 1000, 8192).
+ * Deviation: bcmgenet_dim_work runs at once from the poll that saw
+ * DIM_APPLY_NEW_PROFILE (Linux schedules it on the system workqueue), its
+ * register writes charged to that poll's CPU.
  * Deviation: RX buffers are the frames the device stores, with the
  * truesize of the driver's RX_BUF_LENGTH + SKB_ALIGNMENT skb; the status
  * block (TSB/RSB), checksum offload and the PHY are left out.
@@ -65,6 +79,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "drivers/net/nic.h"
+#include "lib/dim/dim.h"
 #include "hw/bcmgenet/bcmgenet.h"
 #include "kernel/host.h"
 #include "hw/link/eth.h"
@@ -87,6 +102,7 @@ struct bcmgenet_profile {
 	bool		bql;
 	bool		timeout_reclaim;	/* bcmgenet_timeout reclaims */
 	bool		clear_first;	/* INTRL2 status cleared before a pass */
+	bool		dim;		/* 4.16+: adaptive RX coalescing (net_dim) */
 	uint32_t	thresh_max;	/* DMA_INTR_THRESHOLD_MASK */
 	const char	*reclaim;	/* for nic_info */
 	const char	*defect, *fixed_by, *fix;
@@ -102,7 +118,7 @@ static const struct bcmgenet_profile profiles[] = {
 	{ "bcmgenet-4.4", .tx_napi = true, .coalesce = true, .thresh_max = 0xFF,
 	  .reclaim = "tx-irq" },
 	{ "bcmgenet-6.x", .tx_napi = true, .coalesce = true, .bql = true, .timeout_reclaim = true,
-	  .clear_first = true,
+	  .clear_first = true, .dim = true,
 	  .thresh_max = 0x1FF, .reclaim = "tx-irq" },
 };
 
@@ -130,6 +146,14 @@ struct bcmgenet_priv {
 	unsigned int	rx_c_index, rx_read_ptr;
 	uint32_t	tx_frames, rx_frames, rx_usecs;
 	uint64_t	rx_packets;
+	/* struct bcmgenet_net_dim of ring 16 */
+	struct {
+		bool		use_dim;
+		uint16_t	event_ctr;
+		uint32_t	packets, bytes;	/* of the last bcmgenet_desc_rx */
+		struct dim	dim;
+		uint64_t	applied;	/* profiles written */
+	} dim;
 };
 
 static struct bcmgenet_priv *netdev_priv(struct net_device *dev)
@@ -331,7 +355,7 @@ static uint32_t bcmgenet_tx_backlog(const struct net_device *dev)
 
 static unsigned int bcmgenet_desc_rx(struct bcmgenet_priv *priv, struct cpu *cpu, int budget)
 {
-	unsigned int p_index, todo, done = 0;
+	unsigned int p_index, todo, done = 0, bytes = 0;
 	sim_time_t start = cpu_now(cpu);
 
 	if (priv->prof->clear_first)	/* 5.x+: clear the status before servicing */
@@ -350,11 +374,37 @@ static unsigned int bcmgenet_desc_rx(struct bcmgenet_priv *priv, struct cpu *cpu
 		skb->path[PATH_POLL] = start;
 		cpu_charge(cpu, COST_rx_pkt, priv->host->plat->cost.rx_pkt);
 		priv->rx_packets++;
+		bytes += skb->len;
 		netif_receive_skb(cpu, skb);
 		genet_writel(priv, cpu, priv->rx_c_index,
 			     GENET_RDMA_RING(GENET_DESC_INDEX, RDMA_CONS_INDEX));
 	}
+	priv->dim.bytes = bytes;
+	priv->dim.packets = done;
 	return done;
+}
+
+/* bcmgenet_set_rx_coalesce: ring 16's frame threshold and timeout */
+static void bcmgenet_set_rx_coalesce(struct bcmgenet_priv *priv, struct cpu *cpu,
+				     uint32_t usecs, uint32_t pkts)
+{
+	uint32_t reg;
+
+	genet_writel(priv, cpu, pkts, GENET_RDMA_RING(GENET_DESC_INDEX, DMA_MBUF_DONE_THRESH));
+	reg = genet_readl(priv, cpu, GENET_RDMA_REG(DMA_RING16_TIMEOUT)) & ~DMA_TIMEOUT_MASK;
+	reg |= (usecs * 1000 + 8191) / 8192;
+	genet_writel(priv, cpu, reg, GENET_RDMA_REG(DMA_RING16_TIMEOUT));
+}
+
+/* bcmgenet_dim_work: write the profile net_dim chose, measure again */
+static void bcmgenet_dim_work(struct bcmgenet_priv *priv, struct cpu *cpu)
+{
+	struct dim *dim = &priv->dim.dim;
+	struct dim_cq_moder m = net_dim_get_rx_moderation(dim->mode, dim->profile_ix);
+
+	bcmgenet_set_rx_coalesce(priv, cpu, m.usec, m.pkts);
+	priv->dim.applied++;
+	dim_applied(dim);
 }
 
 static uint32_t rx_done_bit(const struct bcmgenet_priv *priv)
@@ -375,6 +425,13 @@ static int bcmgenet_rx_poll(struct napi_struct *napi, int budget)
 	if ((int)work_done < budget) {
 		napi_complete_done(napi, (int)work_done);
 		intrl2_0_writel(priv, cpu, rx_done_bit(priv), INTRL2_CPU_MASK_CLEAR);
+	}
+	if (priv->dim.use_dim) {	/* dim_update_sample + net_dim */
+		net_dim(&priv->dim.dim, (struct dim_sample){
+			.time = cpu_now(cpu), .pkt_ctr = priv->dim.packets,
+			.byte_ctr = priv->dim.bytes, .event_ctr = priv->dim.event_ctr });
+		if (priv->dim.dim.state == DIM_APPLY_NEW_PROFILE)
+			bcmgenet_dim_work(priv, cpu);
 	}
 	return (int)work_done;
 }
@@ -417,6 +474,8 @@ static void bcmgenet_isr0(struct cpu *cpu, void *dev_id)
 			  ~genet_readl(priv, cpu, GENET_INTRL2_0_OFF + INTRL2_CPU_MASK_STATUS);
 
 	intrl2_0_writel(priv, cpu, status, INTRL2_CPU_CLEAR);
+	if (status & UMAC_IRQ_RX_ALL)
+		priv->dim.event_ctr++;
 	if ((status & UMAC_IRQ_RX_ALL) && !priv->rx_napi.scheduled) {
 		intrl2_0_writel(priv, cpu, rx_done_bit(priv), INTRL2_CPU_MASK_SET);
 		napi_schedule(cpu, &priv->rx_napi);
@@ -481,6 +540,22 @@ static void bcmgenet_init_tx_queues(struct bcmgenet_priv *priv)
 	genet_writel(priv, NULL, dma_ctrl, GENET_TDMA_REG(DMA_CTRL));
 }
 
+/* bcmgenet_init_dim and bcmgenet_init_rx_coalesce: net_dim's default
+ * profile when adaptive-rx is on, rx-usecs / rx-frames otherwise */
+static void bcmgenet_init_rx_coalesce(struct bcmgenet_priv *priv)
+{
+	uint32_t usecs = priv->rx_usecs, pkts = priv->rx_frames;
+
+	priv->dim.dim.mode = DIM_CQ_PERIOD_MODE_START_FROM_EQE;
+	if (priv->dim.use_dim) {
+		struct dim_cq_moder m = net_dim_get_def_rx_moderation(priv->dim.dim.mode);
+
+		usecs = m.usec;
+		pkts = m.pkts;
+	}
+	bcmgenet_set_rx_coalesce(priv, NULL, usecs, pkts);
+}
+
 /* bcmgenet_init_rx_ring (ring 16, 256 descriptors) and its coalescing */
 static void bcmgenet_init_rx_queues(struct bcmgenet_priv *priv)
 {
@@ -491,10 +566,7 @@ static void bcmgenet_init_rx_queues(struct bcmgenet_priv *priv)
 	genet_writel(priv, NULL, 0, GENET_RDMA_RING(r, DMA_START_ADDR));
 	genet_writel(priv, NULL, GENET_TOTAL_DESC * GENET_WORDS_PER_BD - 1,
 		     GENET_RDMA_RING(r, DMA_END_ADDR));
-	genet_writel(priv, NULL, priv->rx_frames, GENET_RDMA_RING(r, DMA_MBUF_DONE_THRESH));
-	/* bcmgenet_set_rx_coalesce: DIV_ROUND_UP(usecs * 1000, 8192) */
-	genet_writel(priv, NULL, (priv->rx_usecs * 1000 + 8191) / 8192,
-		     GENET_RDMA_REG(DMA_RING16_TIMEOUT));
+	bcmgenet_init_rx_coalesce(priv);
 	genet_writel(priv, NULL, 1u << r, GENET_RDMA_REG(DMA_RING_CFG));
 	genet_writel(priv, NULL, DMA_EN | 1u << (r + DMA_RING_BUF_EN_SHIFT),
 		     GENET_RDMA_REG(DMA_CTRL));
@@ -602,6 +674,7 @@ static int bcmgenet_probe(struct host *h, struct eth_port *port, const char *nam
 	priv->tx_frames = (uint32_t)pick(cfg->tx_frames, 1);
 	priv->rx_frames = (uint32_t)pick(cfg->rx_frames, 1);
 	priv->rx_usecs = (uint32_t)(cfg->rx_usecs != -1 ? cfg->rx_usecs / PS_PER_US : 0);
+	priv->dim.use_dim = p->dim && cfg->adaptive_rx == 1;
 	h->drv = priv;
 	h->drv_name = p->name;
 	netdev_init(&h->dev, h, "eth0", GENET_NR_TXQ,
@@ -687,6 +760,13 @@ static struct nic_cap bcmgenet_cap(const char *name, enum nic_field f,
 	case NIC_F_RX_USECS:
 	case NIC_F_TX_USECS:
 		return coalesce_cap(p, f);
+	case NIC_F_ADAPTIVE_RX:
+		if (!p->coalesce)
+			return no("it has no ethtool coalesce ops before 4.x");
+		if (!p->dim)
+			return no("net_dim came to bcmgenet with 4.16 (\"net: bcmgenet: Add "
+				  "support for adaptive RX coalescing\")");
+		return yes();
 	case NIC_F_TSO:
 		return only_off(cfg, cfg ? cfg->tso : 1, "it has no TSO (NETIF_F_SG only)",
 				"tso = off");
@@ -734,6 +814,7 @@ static void bcmgenet_default(const char *name, enum nic_field f, char *buf, size
 	case NIC_F_TX_FRAMES:
 	case NIC_F_RX_FRAMES: snprintf(buf, len, "1"); break;
 	case NIC_F_RX_USECS: snprintf(buf, len, "0us"); break;
+	case NIC_F_ADAPTIVE_RX: snprintf(buf, len, "off"); break;
 	case NIC_F_TSO: snprintf(buf, len, "off"); break;
 	case NIC_F_BQL: snprintf(buf, len, "%s", p && p->bql ? "on" : "off"); break;
 	case NIC_F_TX_SELECT: snprintf(buf, len, "kernel"); break;
@@ -747,7 +828,7 @@ static void bcmgenet_default(const char *name, enum nic_field f, char *buf, size
 
 static void bcmgenet_info(const struct host *h, struct nic_info *info)
 {
-	const struct bcmgenet_priv *priv = h->drv;
+	struct bcmgenet_priv *priv = h->drv;
 
 	info->driver = priv->prof->name;
 	info->reclaim = priv->prof->reclaim;
@@ -762,6 +843,16 @@ static void bcmgenet_info(const struct host *h, struct nic_info *info)
 	info->rx_no_desc_drops = priv->hw.rx.discards;
 	info->irq_tx = priv->hw.irq_tx;
 	info->irq_rx = priv->hw.irq_rx;
+	/* bcmgenet_get_coalesce: ring 16's RDMA threshold and timeout */
+	if (priv->prof->coalesce) {
+		info->rx_coal_frames = bcmgenet_hw_read(&priv->hw,
+					GENET_RDMA_RING(GENET_DESC_INDEX, DMA_MBUF_DONE_THRESH));
+		info->rx_coal_usecs = bcmgenet_hw_read(&priv->hw,
+					GENET_RDMA_REG(DMA_RING16_TIMEOUT)) * 8192 / 1000;
+	}
+	info->rx_dim_on = priv->dim.use_dim;
+	info->rx_dim_profile = priv->dim.dim.profile_ix;
+	info->rx_dim_applied = priv->dim.applied;
 }
 
 static void bcmgenet_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
