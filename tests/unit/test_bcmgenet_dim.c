@@ -72,6 +72,7 @@ static int run(const char *more, struct outcome *o, char *why, size_t len)
 	memset(o, 0, sizeof(*o));
 	if (world_build(&w, &s, &err)) {
 		snprintf(why, len, "%s", err.msg);
+		world_destroy(&w);
 		scenario_free(&s);
 		return -1;
 	}

@@ -70,7 +70,8 @@ struct world {
 	struct scn_error limit;	/* why world_run() stopped early */
 };
 
-/* Build; 0, or -1 with err ("FILE:LINE: ..."). Nothing is written. */
+/* Build; 0, or -1 with err ("FILE:LINE: ..."). Nothing is written.
+ * Either way the caller ends with world_destroy(). */
 int world_build(struct world *w, const struct scenario *s, struct scn_error *err);
 /* Open per-direction pcap files PREFIX-A-B.pcap; -1 with err. */
 int world_pcap(struct world *w, const char *prefix, struct scn_error *err);
