@@ -10,6 +10,9 @@
 #    40 ms timer back, so it runs only once the sender has blocked on its
 #    socket; in 4.19 and 6.x it runs between datagrams and the sender never
 #    blocks.
+#  - a datagram every 2 ms: 6.x's hrtimer, restarted by each xmit, runs
+#    only once the sender has blocked; 7.2's runs 5 ms after the first
+#    pending datagram and the sender never blocks.
 # Every run is under --check (the driver's and the device's rings agree).
 . "$(dirname "$0")/lib.inc"
 cat > "$T/u.ini" <<'INI'
@@ -60,4 +63,18 @@ for d in stmmac-4.19 stmmac-6.x; do
 	[ "$(jget "$T/p$d.json" "$u['blocked'] == 0 and $u['sent'] == 200 and \
 $n['tx_done_timer_runs'] >= 150")" = True ] || fail "$d paced: $(jget "$T/p$d.json" "$u, $n")"
 done
-echo "ok: the 40 ms timer every xmit pushes back starves a small socket (3.18, 4.0); 4.19 and 6.x do not"
+# A datagram every 2 ms, under the 5 ms hrtimer: 6.x restarts it at every
+# xmit, so it runs only after the sender has blocked on its 7 datagrams;
+# 7.2 lets it run out 5 ms after the first pending one, and the sender never
+# blocks (a run every 6 ms: the timer, then the next datagram arms it).
+for d in stmmac-6.x stmmac-7.2; do
+	run "f$d" --set host.board.driver=$d --set app.u.interval=2ms
+done
+[ "$(jget "$T/fstmmac-6.x.json" "$u['blocked'] >= 20 and $u['sent'] < 970 and \
+$n['tx_done_timer_runs'] <= $u['blocked'] + 10")" = True ] ||
+	fail "6.x every 2 ms: $(jget "$T/fstmmac-6.x.json" "$u, $n")"
+[ "$(jget "$T/fstmmac-7.2.json" "$u['blocked'] == 0 and $u['sent'] >= 995 and \
+300 <= $n['tx_done_timer_runs'] <= 340")" = True ] ||
+	fail "7.2 every 2 ms: $(jget "$T/fstmmac-7.2.json" "$u, $n")"
+echo "ok: the 40 ms timer every xmit pushes back starves a small socket (3.18, 4.0); 4.19 and 6.x do not; 6.x's 5 ms hrtimer restarted by each xmit blocks a 2 ms sender, 7.2's does not"
+

@@ -31,7 +31,7 @@
 #define USBNET	"usbnet-6.18 usbnet-6.19"
 #define BCM	"bcmgenet-3.18 bcmgenet-4.4 bcmgenet-6.x"
 #define BCM_NO_BQL	"bcmgenet-3.18 bcmgenet-4.4"
-#define STM	"stmmac-3.18 stmmac-4.0 stmmac-4.19 stmmac-6.x"
+#define STM	"stmmac-3.18 stmmac-4.0 stmmac-4.19 stmmac-6.x stmmac-7.2"
 #define VIO	"virtio_net-4.19 virtio_net-5.3 virtio_net-6.11"
 #define ATH9K	"ath9k-4.15 ath9k-4.16"
 #define TSN	"tsnep-5.17 tsnep-6.2"
@@ -447,13 +447,13 @@ static void test_defaults(void **state)
 	assert_true(settings_default("host.NAME.ethtool", "tx-frames", buf, sizeof(buf)));
 	assert_prefix(buf, "mvneta-3.8..3.13: 16, mvneta-3.18: 1, mvneta-4.4..6.x: 0, ideal..");
 	assert_non_null(strstr(buf, "ideal..ftgmac100-6.11: -, stmmac-3.18..4.0: 64, "
-			       "stmmac-4.19..6.x: 25, bcmgenet-3.18: -, bcmgenet-4.4..6.x: 1, "));
+			       "stmmac-4.19..7.2: 25, bcmgenet-3.18: -, bcmgenet-4.4..6.x: 1, "));
 	assert_true(settings_default("host.NAME", "tx_reclaim", buf, sizeof(buf)));
 	assert_prefix(buf, "mvneta-3.8: xmit-timer, mvneta-3.13..6.x: tx-irq, ideal..");
 	assert_true(settings_default("host.NAME.ethtool", "tx", buf, sizeof(buf)));
 	assert_prefix(buf, "mvneta-3.8..4.4: 532, mvneta-6.x: 1024, ideal: 4096, "
 		      "ftgmac100-6.6..6.11: 128, ");
-	assert_non_null(strstr(buf, "stmmac-3.18..4.0: 256, stmmac-4.19: -, stmmac-6.x: 512"));
+	assert_non_null(strstr(buf, "stmmac-3.18..4.0: 256, stmmac-4.19: -, stmmac-6.x..7.2: 512"));
 	assert_true(settings_default("host.NAME", "tx_select", buf, sizeof(buf)));
 	assert_string_equal(buf, "kernel");	/* the same everywhere */
 	assert_true(settings_default("host.NAME.sysctl", "tcp_limit_output_bytes", buf,

@@ -20,6 +20,10 @@
  *    by each xmit, so it runs 5 ms after the last (4 ms): nothing
  *    reclaimed at 8.9 ms, 5 at 10 ms, one run; 25 back to back: the 25th
  *    carries IC, one TX interrupt.
+ *  - stmmac-7.2 without BQL, the same 5 datagrams: the first xmit (0 ms)
+ *    starts the hrtimer and the next four leave the active timer alone,
+ *    so it runs at 5 ms: nothing reclaimed at 4.9 ms, 5 at 5.5 ms (when
+ *    6.x has reclaimed none), one run.
  *  - the stop rule: a 32-descriptor ring (dma_txsize) keeps one slot empty
  *    and stops the queue at stmmac_tx_avail <= MAX_SKB_FRAGS + 1 = 18, i.e.
  *    with 13 held (31 - 13 = 18); before the timer reclaims, 13 frames have
@@ -141,6 +145,23 @@ static void test_6x_hrtimer(void **state)
 	assert_int_equal(o.st.reclaimed, 25);
 }
 
+static void test_72_timer_from_first(void **state)
+{
+	struct outcome o;
+
+	(void)state;
+	run("host.board.driver=stmmac-7.2 host.board.bql=off sim.duration=4900us", &o);
+	assert_int_equal(o.st.packets, 5);
+	assert_int_equal(o.st.reclaimed, 0);
+	run("host.board.driver=stmmac-7.2 host.board.bql=off sim.duration=5500us", &o);
+	assert_int_equal(o.st.reclaimed, 5);
+	assert_int_equal(o.info.tx_timer_runs, 1);
+	assert_int_equal(o.info.irq_tx, 0);
+	run("host.board.driver=stmmac-6.x host.board.bql=off sim.duration=5500us", &o);
+	assert_int_equal(o.st.reclaimed, 0);
+	assert_int_equal(o.info.tx_timer_runs, 0);
+}
+
 static void test_stop_threshold(void **state)
 {
 	struct outcome o;
@@ -162,6 +183,7 @@ int main(void)
 		cmocka_unit_test(test_318_ic_every_64),
 		cmocka_unit_test(test_419_one_jiffy),
 		cmocka_unit_test(test_6x_hrtimer),
+		cmocka_unit_test(test_72_timer_from_first),
 		cmocka_unit_test(test_stop_threshold),
 	};
 

@@ -58,9 +58,13 @@
  *    (4ccb45857c2c, 2019). Separate RX and TX NAPI, each masking only its
  *    own enable bit (RIE / TIE). Rings DMA_DEFAULT_TX_SIZE 512, ethtool -G
  *    a power of two in [DMA_MIN_TX_SIZE 64, DMA_MAX_TX_SIZE 1024].
- * Not an era here: edceeba4af3d "net: stmmac: Improve Tx timer arm logic
- * further" (2026), which starts the timer only if it is not already
- * running, so that it runs out relative to the first pending packet.
+ *  - stmmac-7.2: 6.x plus edceeba4af3d "net: stmmac: Improve Tx timer arm
+ *    logic further": stmmac_tx_timer_arm starts the hrtimer only when it
+ *    is not active (hrtimer_active), so a running timer is left alone and
+ *    expires tx-usecs after the first still pending packet, however many
+ *    xmits follow. Release: the commit was on net-next on 2026-06-03 (a
+ *    next-queue push listing it); Linux 7.2-rc1 was tagged on 2026-06-28,
+ *    so 7.2 is read as its first release, not checked against the tag.
  * Deviation: the hrtimer callback runs in softirq context on the CPU that
  * armed it (hardirq in Linux); stmmac_tx_clean frees every completed
  * descriptor (6.x bounds it by the NAPI budget).
@@ -108,25 +112,32 @@ struct stmmac_profile {
 	enum ring_rule	ring;
 	uint32_t	tx_frames, tx_usecs;	/* STMMAC_TX_FRAMES, STMMAC_COAL_TX_TIMER */
 	uint32_t	tx_size, rx_size;	/* the rings' defaults */
+	bool		timer_once;		/* 7.2: no restart of an active hrtimer */
 	const char	*reclaim;		/* for nic_info */
 	const char	*defect, *fixed_by, *fix;
 };
 
 static const struct stmmac_profile profiles[] = {
-	{ "stmmac-3.18", COAL_318, false, RING_MODPARAM, 64, 40000, 256, 256,
+	{ "stmmac-3.18", COAL_318, false, RING_MODPARAM, 64, 40000, 256, 256, false,
 	  "tx-irq every 64 descriptors + 40 ms timer",
 	  "no BQL: the whole TX ring (256 descriptors) queues ahead of the qdisc's bands",
 	  "stmmac-4.0", "3897957494d9 \"stmmac: add BQL support\"" },
-	{ "stmmac-4.0", COAL_318, true, RING_MODPARAM, 64, 40000, 256, 256,
+	{ "stmmac-4.0", COAL_318, true, RING_MODPARAM, 64, 40000, 256, 256, false,
 	  "tx-irq every 64 descriptors + 40 ms timer",
 	  "fewer than tx-frames (64) descriptors complete only by a 40 ms timer "
 	  "that every xmit pushes back",
 	  "stmmac-4.19", "8fce33317023 \"net: stmmac: Rework coalesce timer and fix "
 	  "multi-queue races\"" },
-	{ "stmmac-4.19", COAL_419, true, RING_FIXED, 25, 1000, 512, 512,
+	{ "stmmac-4.19", COAL_419, true, RING_FIXED, 25, 1000, 512, 512, false,
 	  "tx-irq every 25 descriptors + 1 ms timer (NAPI)", NULL, NULL, NULL },
-	{ "stmmac-6.x", COAL_6X, true, RING_ETHTOOL, 25, 5000, 512, 512,
-	  "tx-irq every 25 descriptors + 5 ms hrtimer (TX NAPI)", NULL, NULL, NULL },
+	{ "stmmac-6.x", COAL_6X, true, RING_ETHTOOL, 25, 5000, 512, 512, false,
+	  "tx-irq every 25 descriptors + 5 ms hrtimer (TX NAPI)",
+	  "fewer than tx-frames (25) descriptors complete only by a 5 ms hrtimer that "
+	  "every xmit restarts: a sender that keeps sending waits for its own pause",
+	  "stmmac-7.2", "edceeba4af3d \"net: stmmac: Improve Tx timer arm logic further\"" },
+	{ "stmmac-7.2", COAL_6X, true, RING_ETHTOOL, 25, 5000, 512, 512, true,
+	  "tx-irq every 25 descriptors + 5 ms hrtimer from the first pending (TX NAPI)",
+	  NULL, NULL, NULL },
 };
 
 struct stmmac_priv {
@@ -216,7 +227,7 @@ static uint64_t usecs_to_jiffies(const struct stmmac_priv *priv, uint32_t us)
 
 static void stmmac_tx_clean(struct stmmac_priv *priv, struct cpu *cpu);
 
-/* stmmac_tx_timer_arm: mod_timer (to 4.19) or the 6.x hrtimer rule. */
+/* stmmac_tx_timer_arm: mod_timer (to 4.19), the 6.x or the 7.2 hrtimer rule. */
 static void stmmac_tx_timer_arm(struct stmmac_priv *priv, struct cpu *cpu)
 {
 	if (priv->prof->coal != COAL_6X) {
@@ -227,8 +238,11 @@ static void stmmac_tx_timer_arm(struct stmmac_priv *priv, struct cpu *cpu)
 	if (!priv->tx_coal_timer)
 		return;
 	if (!priv->tx_napi.scheduled) {		/* hrtimer_start: restarts it */
-		if (sim_event_pending(&priv->hr_ev))
+		if (sim_event_pending(&priv->hr_ev)) {
+			if (priv->prof->timer_once)	/* hrtimer_active: leave it */
+				return;
 			sim_cancel(priv->host->sim, &priv->hr_ev);
+		}
 		priv->hr_cpu = cpu;
 		sim_schedule(priv->host->sim, &priv->hr_ev,
 			     cpu_now(cpu) + (sim_time_t)priv->tx_coal_timer * PS_PER_US);
@@ -854,7 +868,7 @@ static int stmmac_check(const struct host *h, char *msg, size_t len)
 
 /* The eras, in the order users see them (nicsim keys). */
 static const char *const stmmac_names[] = {
-	"stmmac-3.18", "stmmac-4.0", "stmmac-4.19", "stmmac-6.x", NULL
+	"stmmac-3.18", "stmmac-4.0", "stmmac-4.19", "stmmac-6.x", "stmmac-7.2", NULL
 };
 
 const struct nic_driver stmmac_driver = {
