@@ -16,6 +16,7 @@
 #    large part of the run and offers well under the line rate, in about
 #    1 s / ICTT interrupts. The fix, ethtool -C tx-usecs 50: not blocked,
 #    line rate, interrupts bounded by 1 s / 49.92 us + frames / ICFT + 1.
+#  - one TCP flow (stream) on fec-6.x still reaches 900 Mbit/s.
 #  - a lone ping: on fec-6.x its skb is held ICTT (no later frame reaches
 #    ICFT), and its reply waits ICTT on the RX side too (RXIC0 has the
 #    same defaults), so the RTT is over 999.84 us; on fec-3.17 it is tens
@@ -41,7 +42,7 @@ $a['offered_mbps'] > 900 and $irqsi < 0.5 * $(jget "$T/a.json" "$irqsi")")" = Tr
 
 run c
 [ "$(jget "$T/c.json" "$a['blocked_s'] > 0.2 and $a['offered_mbps'] < 700 and \
-$n['irqs_tx_done'] <= 1e6 / 999.84 + 1")" = True ] ||
+800 <= $n['irqs_tx_done'] <= 1e6 / 999.84 + 1")" = True ] ||
 	fail "fec-6.x sndbuf 64 KiB: $(jget "$T/c.json" "$a['blocked_s'], $a['offered_mbps'], $n['irqs_tx_done']")"
 
 run d --set host.imx.ethtool.tx-usecs=50us
@@ -49,7 +50,14 @@ run d --set host.imx.ethtool.tx-usecs=50us
 $n['irqs_tx_done'] <= 1e6 / 49.92 + $n['txq'][0]['packets'] / 200 + 1")" = True ] ||
 	fail "fec-6.x tx-usecs 50: $(jget "$T/d.json" "$a['blocked_s'], $a['offered_mbps'], $n['irqs_tx_done']")"
 
-sed -n '/^\[sim\]/,/^\[app.udp\]/p' "$f" | sed '$d' > "$T/p.ini"
+# one TCP flow is not held back: TSQ's ~1 ms of pacing rate covers ICTT
+sed -n '/^\[sim\]/,/^\[app.udp\]/p' "$f" | sed '$d' > "$T/base.ini"
+{ cat "$T/base.ini"; printf '[app.s]\ntype = stream\nhost = imx\ndest = peer\n'; } > "$T/s.ini"
+"$NICSIM" run "$T/s.ini" --check --quiet --json "$T/e.json" || fail "run stream"
+[ "$(jget "$T/e.json" "d['apps']['s']['goodput_mbps'] > 900")" = True ] ||
+	fail "fec-6.x stream: $(jget "$T/e.json" "d['apps']['s']['goodput_mbps']")"
+
+cp "$T/base.ini" "$T/p.ini"
 cat >> "$T/p.ini" <<'INI'
 [app.p]
 type = ping
