@@ -207,6 +207,7 @@ static void test_limits(void **state)
 	refused("host.imx.driver=fec-6.x host.imx.ethtool.rx-frames=256", "rx-frames");
 	refused("host.imx.driver=fec-3.17 host.imx.ethtool.tx-usecs=50us", "tx-usecs");
 	refused("host.imx.driver=fec-6.x host.imx.ethtool.adaptive-rx=on", "adaptive-rx");
+	refused("host.imx.driver=fec-6.x host.imx.ethtool.tx-usecs=1500ns", "tx-usecs");
 	refused("host.imx.driver=fec-6.x host.imx.ethtool.tx=256", "fec");
 }
 

@@ -487,10 +487,10 @@ static int fec_check_coalesce(const struct nic_config *cfg, char *msg, size_t le
 		FAIL(NIC_F_TX_USECS, "fec: tx-usecs %lld exceeds the hardware limit "
 		     "(ICTT 0xffff units of 64 clk_ahb cycles: at most 15731us) (ethtool -C)",
 		     (long long)(cfg->tx_usecs / PS_PER_US));
-	if ((cfg->rx_usecs != -1 && cfg->rx_usecs % PS_PER_US) ||
-	    (cfg->tx_usecs != -1 && cfg->tx_usecs % PS_PER_US))
-		FAIL(cfg->tx_usecs % PS_PER_US ? NIC_F_TX_USECS : NIC_F_RX_USECS,
-		     "fec: ethtool -C takes whole microseconds");
+	if (cfg->rx_usecs != -1 && cfg->rx_usecs % PS_PER_US)
+		FAIL(NIC_F_RX_USECS, "fec: rx-usecs takes whole microseconds (ethtool -C)");
+	if (cfg->tx_usecs != -1 && cfg->tx_usecs % PS_PER_US)
+		FAIL(NIC_F_TX_USECS, "fec: tx-usecs takes whole microseconds (ethtool -C)");
 	return 0;
 }
 
