@@ -24,7 +24,7 @@ dest = peer
 INI
 a="d['apps']['a']"
 q="d['hosts']['board']['nic']['txq'][0]"
-for d in stmmac-3.18 stmmac-4.0 stmmac-4.19 stmmac-6.x stmmac-7.2; do
+for d in stmmac-3.18 stmmac-4.0 stmmac-4.14 stmmac-4.19 stmmac-6.x stmmac-7.2; do
 	for t in ping udp stream http; do
 		"$NICSIM" run "$T/s.ini" --check --quiet --json "$T/r.json" \
 			--set host.board.driver=$d --set app.a.type=$t \

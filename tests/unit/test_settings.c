@@ -31,7 +31,8 @@
 #define USBNET	"usbnet-6.18 usbnet-6.19"
 #define BCM	"bcmgenet-3.18 bcmgenet-4.4 bcmgenet-6.x"
 #define BCM_NO_BQL	"bcmgenet-3.18 bcmgenet-4.4"
-#define STM	"stmmac-3.18 stmmac-4.0 stmmac-4.19 stmmac-6.x stmmac-7.2"
+#define STM	"stmmac-3.18 stmmac-4.0 stmmac-4.14 stmmac-4.19 stmmac-6.x stmmac-7.2"
+#define STM_1Q	"stmmac-3.18 stmmac-4.0"
 #define VIO	"virtio_net-4.19 virtio_net-5.3 virtio_net-6.11"
 #define ATH9K	"ath9k-4.15 ath9k-4.16"
 #define TSN	"tsnep-5.17 tsnep-6.2"
@@ -56,7 +57,7 @@ static const struct kase cases[] = {
 	{ "hz=200", NULL, NULL, "p:cortex-a53 p:bcm2711 p:x86-64 p:x86-64-vm" },
 	{ "hz=500", NULL, NULL, "p:cortex-a53 p:bcm2711 p:x86-64 p:x86-64-vm" },
 	{ "max_header=32", NULL, NULL, "" },
-	{ "txq_number=2", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC },
+	{ "txq_number=2", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM_1Q " " VIO " " ATH9K " " TSN " " FEC },
 	{ "rxq_number=2", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC },
 	{ "tx_queue_len=100", NULL, NULL, "" },
 	{ "tx_queue_len=100", "qdisc=fq_codel", NULL, ALL },
@@ -78,6 +79,7 @@ static const struct kase cases[] = {
 	{ "xps_cpus=1", NULL, NULL, "ideal " FTG " " USBNET " " STM " " VIO " " ATH9K " " TSN " " FEC },
 	{ "xps_cpus=1", "tx_select=cpu", "mvneta", ALL },
 	{ "xps_cpus=1", "txq_number=1", "mvneta", ALL },
+	{ "xps_cpus=1", "txq_number=2", "stmmac-4.1", "" },
 	{ "fq_codel_limit=100", NULL, NULL, ALL },
 	{ "fq_codel_limit=100", "qdisc=fq_codel", NULL, "" },
 	{ "fq_codel_flows=16", "qdisc=fq_codel", NULL, "" },
@@ -113,8 +115,8 @@ static const struct kase cases[] = {
 	{ "ethtool.rx-usecs=50", NULL, NULL, FTG " " USBNET " bcmgenet-3.18 " STM " " VIO " " ATH9K " tsnep-5.17 fec-3.17" },
 	{ "ethtool.tx-usecs=100", NULL, NULL, MVNETA " ideal " FTG " " USBNET " " BCM " " VIO " " ATH9K " " TSN " fec-3.17" },
 	{ "ethtool.tx-usecs=100", "tx_reclaim=hrtimer", "mvneta", "" },
-	{ "ethtool.tx=512", NULL, NULL, USBNET " " BCM " stmmac-4.19 " VIO " " ATH9K " " TSN " " FEC },
-	{ "ethtool.rx=128", NULL, NULL, USBNET " " BCM " stmmac-4.19 " VIO " " ATH9K " " TSN " " FEC },
+	{ "ethtool.tx=512", NULL, NULL, USBNET " " BCM " stmmac-4.14 stmmac-4.19 " VIO " " ATH9K " " TSN " " FEC },
+	{ "ethtool.rx=128", NULL, NULL, USBNET " " BCM " stmmac-4.14 stmmac-4.19 " VIO " " ATH9K " " TSN " " FEC },
 	{ "ethtool.tso=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 " FTG " " USBNET " " BCM " " STM " " ATH9K " " TSN },
 	{ "ethtool.tso=off", NULL, NULL, "" },
 	{ "ethtool.adaptive-rx=on", NULL, NULL, MVNETA " ideal " FTG " " USBNET " " BCM_NO_BQL " " STM " " VIO " " ATH9K " " TSN " " FEC },
@@ -447,14 +449,14 @@ static void test_defaults(void **state)
 	/* the first families' part: the list grows with each family */
 	assert_true(settings_default("host.NAME.ethtool", "tx-frames", buf, sizeof(buf)));
 	assert_prefix(buf, "mvneta-3.8..3.13: 16, mvneta-3.18: 1, mvneta-4.4..6.x: 0, ideal..");
-	assert_non_null(strstr(buf, "ideal..ftgmac100-6.11: -, stmmac-3.18..4.0: 64, "
+	assert_non_null(strstr(buf, "ideal..ftgmac100-6.11: -, stmmac-3.18..4.14: 64, "
 			       "stmmac-4.19..7.2: 25, bcmgenet-3.18: -, bcmgenet-4.4..6.x: 1, "));
 	assert_true(settings_default("host.NAME", "tx_reclaim", buf, sizeof(buf)));
 	assert_prefix(buf, "mvneta-3.8: xmit-timer, mvneta-3.13..6.x: tx-irq, ideal..");
 	assert_true(settings_default("host.NAME.ethtool", "tx", buf, sizeof(buf)));
 	assert_prefix(buf, "mvneta-3.8..4.4: 532, mvneta-6.x: 1024, ideal: 4096, "
 		      "ftgmac100-6.6..6.11: 128, ");
-	assert_non_null(strstr(buf, "stmmac-3.18..4.0: 256, stmmac-4.19: -, stmmac-6.x..7.2: 512"));
+	assert_non_null(strstr(buf, "stmmac-3.18..4.0: 256, stmmac-4.14..4.19: -, stmmac-6.x..7.2: 512"));
 	assert_true(settings_default("host.NAME", "tx_select", buf, sizeof(buf)));
 	assert_string_equal(buf, "kernel");	/* the same everywhere */
 	assert_true(settings_default("host.NAME.sysctl", "tcp_limit_output_bytes", buf,

@@ -28,6 +28,29 @@
  *    and stops the queue at stmmac_tx_avail <= MAX_SKB_FRAGS + 1 = 18, i.e.
  *    with 13 held (31 - 13 = 18); before the timer reclaims, 13 frames have
  *    left and the queue is stopped.
+ * Two TX queues (txq_number 2, XPS: queue 0 for CPU 0, queue 1 for CPU 1;
+ * BQL off), a sparse sender on CPU 0 (one datagram at 0 ms) and a steady
+ * one on CPU 1 (a datagram every 0.5 ms: rate 896 kbit/s of 56 bytes, so
+ * datagram k leaves at k x 0.5 ms exactly):
+ *  - stmmac-4.14, tx-frames 256, 100 datagrams on queue 1 (the last at
+ *    49.5 ms, jiffy 4): every xmit, on either queue, re-arms the one
+ *    40 ms timer to jiffies + 4, so it is due at jiffy 8: queue 0's
+ *    datagram is still held at 79 ms and reclaimed, with queue 1's 100, by
+ *    the one timer run at 80 ms.
+ *  - stmmac-4.19 with the same tx-frames 256 and tx-usecs 40000: queue 0's
+ *    own timer, armed at jiffy 0, runs at jiffy 4 (40 ms): held at 39 ms,
+ *    reclaimed by 41 ms while queue 1's 82 are all held (its timer is
+ *    pushed to jiffy 8 like 4.14's).
+ *  - stmmac-4.14 with its defaults (tx-frames 64) and queue 1 sending on:
+ *    the one frame count is shared, queue 0's datagram counts 1 and queue
+ *    1's 63rd (at 31 ms) reaches 64 and carries IC; its TX interrupt's
+ *    NAPI poll cleans every queue: queue 0 held at 30 ms, reclaimed by
+ *    32 ms, one TX interrupt, no timer run.
+ *  - stmmac-4.19 with its defaults (1 ms: one jiffy): queue 0's timer runs
+ *    at jiffy 1 (10 ms): held at 9.9 ms, reclaimed by 10.5 ms.
+ *  - stmmac-6.x: queue 0's 5 ms hrtimer, restarted only by queue 0's
+ *    xmits, runs at 5 ms: held at 4.9 ms, reclaimed by 5.5 ms, while
+ *    queue 1's (restarted every 0.5 ms) has not run.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -78,6 +101,119 @@ static void run(const char *more, struct outcome *o)
 	}
 	world_destroy(&w);
 	scenario_free(&s);
+}
+
+static const char *const base_mq[] = {
+	"link.rate=1Gbit",
+	"host.board.platform=cortex-a9", "host.board.kernel=3.13",
+	"host.board.txq_number=2", "host.board.xps_cpus=1 2", "host.board.bql=off",
+	"host.peer.platform=x86-64", "host.peer.kernel=3.13", "host.peer.driver=ideal",
+	"app.a.type=udp", "app.a.host=board", "app.a.dest=peer", "app.a.size=56",
+	"app.a.count=1", "app.a.cpu=0",
+	"app.b.type=udp", "app.b.host=board", "app.b.dest=peer", "app.b.size=56",
+	"app.b.rate=896kbit", "app.b.cpu=1", NULL,
+};
+
+struct outcome_mq {
+	struct nic_queue_stats st[2];
+	struct nic_info info;
+};
+
+static void run_mq(const char *more, struct outcome_mq *o)
+{
+	struct scn_error err = { { 0 } };
+	struct scenario s;
+	struct world w;
+	const char *const *p;
+	int i;
+
+	scenario_init(&s);
+	for (p = base_mq; *p; p++)
+		assert_int_equal(scenario_set(&s, *p, &err), 0);
+	assert_int_equal(scenario_set_list(&s, more, &err), 0);
+	assert_int_equal(scenario_check(&s, &err), 0);
+	assert_int_equal(world_build(&w, &s, &err), 0);
+	assert_int_equal(world_run(&w, NULL, NULL), 0);
+	memset(o, 0, sizeof(*o));
+	for (i = 0; i < w.nr_hosts; i++) {
+		if (strcmp(w.hosts[i].name, "board"))
+			continue;
+		nic_queue_stats(&w.hosts[i], 0, &o->st[0]);
+		nic_queue_stats(&w.hosts[i], 1, &o->st[1]);
+		nic_info(&w.hosts[i], &o->info);
+	}
+	world_destroy(&w);
+	scenario_free(&s);
+}
+
+static void test_414_shared_timer(void **state)
+{
+	struct outcome_mq o;
+
+	(void)state;
+	run_mq("host.board.driver=stmmac-4.14 host.board.ethtool.tx-frames=256 "
+	       "app.b.count=100 sim.duration=79ms", &o);
+	assert_int_equal(o.info.nr_txq, 2);
+	assert_int_equal(o.st[0].packets, 1);
+	assert_int_equal(o.st[1].packets, 100);
+	assert_int_equal(o.st[0].reclaimed, 0);
+	assert_int_equal(o.st[1].reclaimed, 0);
+	assert_int_equal(o.info.tx_timer_runs, 0);
+	run_mq("host.board.driver=stmmac-4.14 host.board.ethtool.tx-frames=256 "
+	       "app.b.count=100 sim.duration=81ms", &o);
+	assert_int_equal(o.st[0].reclaimed, 1);
+	assert_int_equal(o.st[1].reclaimed, 100);
+	assert_int_equal(o.info.tx_timer_runs, 1);
+	assert_int_equal(o.info.irq_tx, 0);
+}
+
+static void test_419_per_queue_timer(void **state)
+{
+	struct outcome_mq o;
+
+	(void)state;
+	run_mq("host.board.driver=stmmac-4.19 host.board.ethtool.tx-frames=256 "
+	       "host.board.ethtool.tx-usecs=40000 app.b.count=100 sim.duration=39ms", &o);
+	assert_int_equal(o.st[0].packets, 1);
+	assert_int_equal(o.st[0].reclaimed, 0);
+	run_mq("host.board.driver=stmmac-4.19 host.board.ethtool.tx-frames=256 "
+	       "host.board.ethtool.tx-usecs=40000 app.b.count=100 sim.duration=41ms", &o);
+	assert_int_equal(o.st[0].reclaimed, 1);
+	assert_int_equal(o.st[1].packets, 82);
+	assert_int_equal(o.st[1].reclaimed, 0);
+	assert_int_equal(o.info.tx_timer_runs, 1);
+	run_mq("host.board.driver=stmmac-4.19 sim.duration=9900us", &o);
+	assert_int_equal(o.st[0].reclaimed, 0);
+	run_mq("host.board.driver=stmmac-4.19 sim.duration=10500us", &o);
+	assert_int_equal(o.st[0].reclaimed, 1);
+}
+
+static void test_414_shared_count(void **state)
+{
+	struct outcome_mq o;
+
+	(void)state;
+	run_mq("host.board.driver=stmmac-4.14 sim.duration=30ms", &o);
+	assert_int_equal(o.st[0].reclaimed, 0);
+	assert_int_equal(o.info.irq_tx, 0);
+	run_mq("host.board.driver=stmmac-4.14 sim.duration=32ms", &o);
+	assert_int_equal(o.st[0].reclaimed, 1);
+	assert_int_equal(o.st[1].reclaimed, 63);
+	assert_int_equal(o.info.irq_tx, 1);
+	assert_int_equal(o.info.tx_timer_runs, 0);
+}
+
+static void test_6x_per_queue_hrtimer(void **state)
+{
+	struct outcome_mq o;
+
+	(void)state;
+	run_mq("host.board.driver=stmmac-6.x sim.duration=4900us", &o);
+	assert_int_equal(o.st[0].reclaimed, 0);
+	run_mq("host.board.driver=stmmac-6.x sim.duration=5500us", &o);
+	assert_int_equal(o.st[0].reclaimed, 1);
+	assert_int_equal(o.st[1].reclaimed, 0);
+	assert_int_equal(o.info.tx_timer_runs, 1);
 }
 
 static void test_318_timer_only(void **state)
@@ -185,6 +321,10 @@ int main(void)
 		cmocka_unit_test(test_6x_hrtimer),
 		cmocka_unit_test(test_72_timer_from_first),
 		cmocka_unit_test(test_stop_threshold),
+		cmocka_unit_test(test_414_shared_timer),
+		cmocka_unit_test(test_419_per_queue_timer),
+		cmocka_unit_test(test_414_shared_count),
+		cmocka_unit_test(test_6x_per_queue_hrtimer),
 	};
 
 	nic_drivers_init();

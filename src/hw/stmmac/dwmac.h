@@ -23,6 +23,31 @@
  * set; if not, the frame is dropped and RU set.
  * The line is high while DMA_INTR_ENA has NIE and one of TI / TU / RI / RU
  * is set with its enable bit (the NIS summary of the databook).
+ * Channels (GMAC4, dwmac4_dma.h / dwmac4_dma.c): a GMAC4 core is
+ * synthesised with up to 8 TX DMA channels, each with its own ring
+ * (DMA_CHAN_TX_BASE_ADDR), tail pointer (DMA_CHAN_TX_END_ADDR: a write
+ * wakes the channel), start bit (DMA_CHAN_TX_CONTROL ST), status
+ * (DMA_CHAN_STATUS, write 1 to clear) and interrupt enable
+ * (DMA_CHAN_INTR_ENA), and one MAC transmitter that the channels' MTL TX
+ * queues share. In the stmmac eras modelled the whole DMA raises one
+ * interrupt line (the sbd interrupt), which stmmac_dma_interrupt serves by
+ * reading every channel's status; per-channel MSI vectors
+ * (stmmac_msi_intr_tx) came later and are not modelled. With one channel
+ * the device is the dwmac1000 above, driven through DMA_STATUS /
+ * DMA_INTR_ENA / DMA_CONTROL / DMA_XMT_POLL_DEMAND, which are channel 0's.
+ * Deviation: the MTL TX scheduler (dwmac4 MTL_OPERATION_MODE SCHALG:
+ * WRR, WFQ, DWRR or strict priority, set from DT snps,tx-sched-*;
+ * stmmac_mtl_setup in stmmac_platform.c, read in 2019-2020 patch threads,
+ * picks strict priority when DT names none; UNVERIFIED for 4.14, and
+ * which queue strict priority favours) is modelled
+ * as a round robin of whole frames between the channels that have one
+ * ready (equal weights), which no stmmac configuration states.
+ * Deviation: the channels use dwmac1000's normal descriptors (des0 OWN,
+ * des1 FS / LS / IC / END_RING) and its status / enable bit layout (TI
+ * bit 0, TU bit 2, RI bit 6, NIS bit 16, NIE bit 16) in place of dwmac4's
+ * TDES3 / TDES2 layout, ring length register and NIS / NIE at bit 15; the
+ * tail pointer only wakes the channel (the ring's end is END_RING). RX is
+ * channel 0's alone (rx_queues_to_use 1).
  * Deviation: the frame is closed when its last bit has left, not when the
  * DMA has moved it into the TX FIFO; descriptor fetch and DMA take no
  * time; the FIFO thresholds (tc, store-and-forward), the RX watchdog
@@ -42,13 +67,22 @@ struct host;
 struct eth_port;
 struct irq_desc;
 
+/* One DMA channel's TX side, status and interrupt enable. */
+struct dwmac_chan {
+	uint32_t	status, intr_ena, control;	/* dwmac1000 bit layout */
+	struct dma_desc	*tx;		/* DMA_TX_BASE_ADDR / DMA_CHAN_TX_BASE_ADDR */
+	uint32_t	tx_cur;		/* next descriptor the TX DMA reads */
+	uint64_t	tx_frames, tx_bytes;
+};
+
 struct dwmac_hw {
 	struct host	*host;
 	struct eth_port	*port;
 	struct irq_desc	*irq;
-	uint32_t	status, intr_ena, control;
-	struct dma_desc	*tx, *rx;	/* DMA_TX_BASE_ADDR, DMA_RCV_BASE_ADDR */
-	uint32_t	tx_cur;		/* next descriptor the TX DMA reads */
+	struct dwmac_chan chan[DMA_MAX_CHANNELS];
+	uint32_t	nr_chan;	/* TX DMA channels synthesised (1: dwmac1000) */
+	uint32_t	tx_chan;	/* the channel on the wire, or served last */
+	struct dma_desc	*rx;		/* DMA_RCV_BASE_ADDR (channel 0) */
 	uint32_t	rx_cur;		/* next descriptor a frame fills */
 	bool		tx_busy;
 	uint32_t	tx_ndesc;	/* descriptors of the frame on the wire */
@@ -58,16 +92,20 @@ struct dwmac_hw {
 	uint64_t	irq_tx, irq_rx;	/* rising edges with TI / RI */
 };
 
+/* A device with nr_chan TX DMA channels (1 to DMA_MAX_CHANNELS). */
 void dwmac_hw_init(struct dwmac_hw *d, struct host *host, struct eth_port *port,
-		   struct irq_desc *irq);
+		   struct irq_desc *irq, uint32_t nr_chan);
 /* DMA_TX_BASE_ADDR and DMA_RCV_BASE_ADDR: the rings, from slot 0. */
 void dwmac_hw_set_rings(struct dwmac_hw *d, struct dma_desc *tx, struct dma_desc *rx,
 			uint32_t rx_buf_truesize);
 /* DMA_TX_BASE_ADDR alone (TX stopped): the TX DMA restarts at slot 0. */
 void dwmac_hw_set_tx_ring(struct dwmac_hw *d, struct dma_desc *tx);
+/* DMA_CHAN_TX_BASE_ADDR(x) (channel x's TX stopped): from slot 0. */
+void dwmac_hw_set_chan_tx_ring(struct dwmac_hw *d, uint32_t x, struct dma_desc *tx);
 uint32_t dwmac_hw_read(struct dwmac_hw *d, uint32_t reg);
 void dwmac_hw_write(struct dwmac_hw *d, uint32_t reg, uint32_t val);
 /* Descriptors the TX DMA owns that have not started on the wire. */
 uint32_t dwmac_hw_tx_backlog(const struct dwmac_hw *d);
+uint32_t dwmac_hw_chan_tx_cur(const struct dwmac_hw *d, uint32_t x);
 
 #endif

@@ -21,6 +21,22 @@
 #define DMA_CONTROL		0x00001018	/* operation mode */
 #define DMA_INTR_ENA		0x0000101c
 
+/*
+ * GMAC4 (dwmac4_dma.h, read in a 4.1x tree and in 5.x / 6.x trees): a
+ * block of registers per DMA channel x at DMA_CHAN_BASE_ADDR + x * 0x80.
+ * Only the TX side and the channel's status / enable are modelled (see
+ * dwmac.h for the bits they hold).
+ */
+#define DMA_CHAN_BASE_ADDR	0x00001100
+#define DMA_CHAN_BASE_OFFSET	0x80
+#define DMA_CHANX_BASE_ADDR(x)	(DMA_CHAN_BASE_ADDR + (x) * DMA_CHAN_BASE_OFFSET)
+#define DMA_CHAN_TX_CONTROL(x)	(DMA_CHANX_BASE_ADDR(x) + 0x04)	/* bit 0: ST */
+#define DMA_CHAN_TX_END_ADDR(x)	(DMA_CHANX_BASE_ADDR(x) + 0x20)	/* tail pointer */
+#define DMA_CHAN_INTR_ENA(x)	(DMA_CHANX_BASE_ADDR(x) + 0x34)
+#define DMA_CHAN_STATUS(x)	(DMA_CHANX_BASE_ADDR(x) + 0x60)
+#define DMA_CHAN_TX_CONTROL_ST	0x00000001
+#define DMA_MAX_CHANNELS	8	/* MTL_MAX_TX_QUEUES */
+
 /* DMA_CONTROL */
 #define DMA_CONTROL_SR		0x00000002	/* start RX */
 #define DMA_CONTROL_ST		0x00002000	/* start TX */

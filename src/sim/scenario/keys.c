@@ -93,7 +93,8 @@ static const struct scn_key scn_keys[] = {
 		       "6.x's small skb head cache, which enters skb->truesize"),
 	KEY(SCN_HOST, "txq_number", SCN_T_INT, struct scn_host, txq_number,
 	    .min = 1, .max = 8, .nodef = "(driver)", .unit = "queues",
-	    .meaning = "TX queues (mvneta module parameter txq_number)"),
+	    .meaning = "TX queues (mvneta module parameter txq_number; stmmac from 4.14: the DT "
+		       "property snps,tx-queues-to-use, a GMAC4 with that many TX DMA channels)"),
 	KEY(SCN_HOST, "rxq_number", SCN_T_INT, struct scn_host, rxq_number,
 	    .min = 1, .max = 8, .nodef = "(driver)", .unit = "queues",
 	    .meaning = "RX queues (mvneta module parameter rxq_number)"),
