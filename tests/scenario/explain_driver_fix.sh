@@ -50,6 +50,9 @@ fam virtio_net virtio_net-vm-bulk-ping.ini \
 fam usbnet usbnet-2025-bql.ini \
 	"remedy \(verified: mean round trip [0-9.]+ ms, was [0-9.]+; [0-9]+ of [0-9]+ answered\): driver usbnet-6.19" \
 	--set sim.duration=3s
+fam fec fec-imx-coalesce.ini \
+	"remedy \(verified: busiest CPU busy [0-9.]+ %, was 100.0\): driver fec-6.x, with d851b47b22fc" \
+	--set sim.duration=300ms --set host.imx.driver=fec-3.17
 grep -q "cause: the sender waited on its send buffer" "$T/usbnet.txt" &&
 	fail "usbnet: a sender held by a full link called a stall"
 echo "ok: explain proposes each family's fixing era where it removes the symptom"

@@ -66,7 +66,7 @@ struct outcome {
 struct remedy {
 	char		set[REMEDY_SETS][REMEDY_SET_LEN];
 	int		nr_sets;
-	char		what[224];	/* the change as a person makes it */
+	char		what[480];	/* the change as a person makes it */
 	const struct outcome *res;	/* after remedies_verify */
 	bool		fixed;
 };

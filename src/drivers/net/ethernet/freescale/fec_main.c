@@ -85,11 +85,18 @@
 struct fec_profile {
 	const char	*name;
 	bool		coalesce;	/* FEC_QUIRK_HAS_COALESCE and the ops */
+	const char	*reclaim;	/* for nic_info */
+	const char	*defect, *fixed_by, *fix;
 };
 
 static const struct fec_profile profiles[] = {
-	{ "fec-3.17", false },
-	{ "fec-6.x", true },
+	{ "fec-3.17", false, "tx-irq per frame",
+	  "no interrupt coalescing: a TX interrupt for every frame sent and an RX "
+	  "interrupt for every frame received",
+	  "fec-6.x", "d851b47b22fc \"net: fec: add interrupt coalescence feature support\"" },
+	{ "fec-6.x", true,
+	  "tx-irq after ICFT frames or ICTT time (TXIC0; 200, 1000 us by default)",
+	  NULL, NULL, NULL },
 };
 
 struct fec_enet_private {
@@ -634,7 +641,10 @@ static void fec_info(const struct host *h, struct nic_info *info)
 	uint32_t ric = fep->hw.ric.reg;
 
 	info->driver = fep->prof->name;
-	info->reclaim = "tx-irq";
+	info->reclaim = fep->prof->reclaim;
+	info->defect = fep->prof->defect;
+	info->fixed_by = fep->prof->fixed_by;
+	info->fix = fep->prof->fix;
 	info->nr_txq = 1;
 	info->nr_rxq = 1;
 	snprintf(info->tx_arb, sizeof(info->tx_arb), "one queue");
