@@ -188,7 +188,7 @@ int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb)
 	q = &dev->txq[skb->queue_mapping].qdisc;
 	skb->t[SKB_T_QDISC] = skb->path[PATH_QDISC] = cpu_now(cpu);
 	skb->enq_cpu = (uint8_t)cpu->id;
-	if (!q->qlen && !q->running) {
+	if (!q->qlen && !q->running && !q->tbf) {
 		/* __dev_xmit_skb, TCQ_F_CAN_BYPASS: nothing queued, nothing running */
 		q->running = true;	/* qdisc_run_begin */
 		rc = sch_direct_xmit(cpu, q, skb);
@@ -198,6 +198,8 @@ int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb)
 		return NET_XMIT_SUCCESS;
 	}
 	rc = qdisc_enqueue(cpu, q, skb);
+	if (rc == NET_XMIT_DROP_FREED)	/* tbf cut it, dropped every segment */
+		return NET_XMIT_DROP;
 	if (rc != NET_XMIT_SUCCESS) {
 		kfree_skb(cpu, skb);
 		return rc;

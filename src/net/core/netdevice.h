@@ -18,6 +18,9 @@
  * fq_codel_init while its limit is at least one packet, which the loader
  * requires; 3.13.0 and 6.18.2 read): __dev_xmit_skb hands an skb to the
  * driver without enqueueing it when the qdisc is empty and not running.
+ * Or, on a device with one TX queue, tbf as the root (sch_tbf.h): not
+ * TCQ_F_CAN_BYPASS, so every skb is enqueued; its watchdog reschedules
+ * the queue's qdisc run when the tokens will suffice.
  * An skb another CPU queued ahead of the dequeuing CPU's clock (cpu.h) is
  * not dequeued early: it waits at the head, and its enqueuer runs the
  * qdisc at the enqueue time (net/sched/sch_generic.c skb_ahead), so nothing leaves before
@@ -66,7 +69,9 @@ struct packet_type {
 struct net_offload {
 	struct sk_buff	*(*gso_segment)(struct cpu *cpu, struct sk_buff *skb);
 };
-enum { NET_XMIT_SUCCESS = 0, NET_XMIT_DROP = 1 };
+/* NET_XMIT_DROP_FREED, nicsim's: qdisc_enqueue dropped what the skb
+ * became (tbf's segments), the skb is gone; the caller sees a drop */
+enum { NET_XMIT_SUCCESS = 0, NET_XMIT_DROP = 1, NET_XMIT_DROP_FREED = 0x100 };
 
 /*
  * pfifo_fast: 3 bands, band 0 first. Up to 4.15 one list with limit =
@@ -85,11 +90,17 @@ struct pfifo_ring {
 };
 
 struct fq_codel;
+struct tbf;
 
-/* One per TX queue under the mq root: pfifo_fast, or fq_codel if fq is set */
+/* One per TX queue under the mq root: pfifo_fast, or fq_codel if fq is
+ * set; or tbf (tbf set), the root of a device with one TX queue */
 struct qdisc {
 	struct netdev_queue *txq;
 	struct fq_codel	*fq;
+	struct tbf	*tbf;
+	/* tbf's qdisc_watchdog: an hrtimer, pinned to the CPU that armed it
+	 * (data), that reschedules this qdisc when the tokens suffice */
+	struct sim_event watchdog_ev;
 	struct skb_queue band[3];
 	struct sk_buff	*gso_skb;	/* requeued after NETDEV_TX_BUSY */
 	uint32_t	qlen;
@@ -181,6 +192,10 @@ struct fq_codel_params;
 /* fq_codel under mq on every TX queue; NULL p: fq_codel_init's defaults.
  * Returns -1 if fq_codel_create refuses p. */
 int netdev_set_fq_codel(struct net_device *dev, const struct fq_codel_params *p);
+struct tbf_params;
+/* tc qdisc add dev X root tbf: replaces mq; only for a device with one TX
+ * queue (-1 otherwise: a root tbf over several queues is not modelled) */
+int netdev_set_tbf(struct net_device *dev, const struct tbf_params *p);
 void netdev_free(struct net_device *dev);
 /* dev_queue_xmit: returns NET_XMIT_SUCCESS or NET_XMIT_DROP. */
 int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb);

@@ -20,6 +20,7 @@
 #include <string.h>
 #include "kernel/host.h"
 #include "net/sched/sch_fq_codel.h"
+#include "net/sched/sch_tbf.h"
 #include "sim/engine/util.h"
 
 static const uint8_t prio2band[16] = { 1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
@@ -106,6 +107,41 @@ static void free_dropped(struct cpu *cpu, struct qdisc *q, struct skb_queue *dro
 	}
 }
 
+/* tbf_enqueue, and tbf_segment for a GSO skb over max_size whose
+ * segments fit: each segment on its own, the skb gone */
+static int tbf_qdisc_enqueue(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
+{
+	struct skb_queue dropped = { 0 };
+	struct sk_buff *segs, *next, *d;
+	int nb = 0;
+
+	if (!tbf_wants_segments(q->tbf, skb)) {
+		if (tbf_enqueue(q->tbf, skb, &dropped) != NET_XMIT_SUCCESS) {
+			q->drops++;
+			return NET_XMIT_DROP;	/* the caller frees it */
+		}
+		q->qlen++;
+		q->backlog += skb->len;
+		q->max_qlen = MAX(q->max_qlen, q->qlen);
+		return NET_XMIT_SUCCESS;
+	}
+	for (segs = skb_gso_segment(cpu, skb); segs; segs = next) {
+		next = segs->next;
+		segs->next = NULL;
+		if (tbf_enqueue(q->tbf, segs, &dropped) != NET_XMIT_SUCCESS)
+			continue;
+		nb++;
+		q->qlen++;
+		q->backlog += segs->len;
+	}
+	q->max_qlen = MAX(q->max_qlen, q->qlen);
+	while ((d = skb_dequeue(&dropped))) {
+		q->drops++;
+		kfree_skb(cpu, d);
+	}
+	return nb ? NET_XMIT_SUCCESS : NET_XMIT_DROP_FREED;
+}
+
 /* qdisc->enqueue: NET_XMIT_DROP if skb itself was dropped */
 int qdisc_enqueue(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
 {
@@ -113,6 +149,8 @@ int qdisc_enqueue(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
 	bool self = false;
 	struct sk_buff *d;
 
+	if (q->tbf)
+		return tbf_qdisc_enqueue(cpu, q, skb);
 	if (!q->fq)
 		return pfifo_fast_enqueue(q, skb);
 	fq_codel_enqueue(q->fq, skb, cpu_now(cpu), &dropped);
@@ -175,6 +213,30 @@ static void qdisc_visible(struct sim *sim, struct sim_event *ev)
 	__netif_schedule(&q->txq->dev->host->cpus[ev->data], q);
 }
 
+/*
+ * qdisc_watchdog_schedule_range_ns (delta 0): an hrtimer at wake (ns),
+ * left alone if already set for that time, else (re)started on this CPU
+ * (HRTIMER_MODE_ABS_PINNED). When it fires, qdisc_watchdog reschedules
+ * the qdisc (__netif_schedule) on that CPU.
+ * Deviation: the hrtimer interrupt costs no CPU time here.
+ */
+static void tbf_watchdog_schedule(struct cpu *cpu, struct qdisc *q, int64_t wake)
+{
+	sim_time_t t = (sim_time_t)wake * PS_PER_NS;
+
+	if (sim_event_pending(&q->watchdog_ev) && q->watchdog_ev.time == t)
+		return;
+	q->watchdog_ev.data = (uint64_t)cpu->id;
+	sim_schedule(cpu->host->sim, &q->watchdog_ev, t);
+}
+
+static void qdisc_watchdog(struct sim *sim, struct sim_event *ev)
+{
+	struct qdisc *q = ev->arg;
+
+	__netif_schedule(&q->txq->dev->host->cpus[ev->data], q);
+}
+
 static struct sk_buff *dequeue_skb(struct cpu *cpu, struct qdisc *q)
 {
 	struct sk_buff *skb = q->gso_skb;
@@ -187,7 +249,17 @@ static struct sk_buff *dequeue_skb(struct cpu *cpu, struct qdisc *q)
 		q->qlen--;
 		return skb;
 	}
-	if (!q->fq) {
+	if (q->tbf) {
+		int64_t wake;
+
+		skb = tbf_dequeue(q->tbf, cpu_now(cpu) / PS_PER_NS, &wake);
+		if (skb) {
+			q->qlen--;
+			q->backlog -= skb->len;
+		} else if (wake) {
+			tbf_watchdog_schedule(cpu, q, wake);
+		}
+	} else if (!q->fq) {
 		skb = pfifo_fast_dequeue(q);
 	} else {
 		skb = fq_codel_dequeue(q->fq, cpu_now(cpu), &dropped);	/* CoDel drops */
@@ -300,6 +372,7 @@ void qdisc_init(struct qdisc *q, struct netdev_queue *txq, uint32_t limit)
 	if (host->kp->pfifo_fast_rings)
 		q->ring_batch = pfifo_ring_batch(host->plat, limit);
 	sim_event_init(&q->visible_ev, qdisc_visible, q);
+	sim_event_init(&q->watchdog_ev, qdisc_watchdog, q);
 }
 
 /* --- TX watchdog ---------------------------------------------------- */

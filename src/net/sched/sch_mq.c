@@ -5,12 +5,15 @@
  * every TX queue, each with its own hash perturbation.
  * Kernel source: net/sched/sch_mq.c (mq_init, mq_attach), with
  * net/sched/sch_api.c's qdisc_create for the child.
+ * tbf as the root instead of mq (netdev_set_tbf): a device with one TX
+ * queue only.
  * Leaves out: per-queue qdisc choice (every child is of one kind), mq's
- * own statistics dump.
+ * own statistics dump, a root tbf over several TX queues.
  */
 #include <stdio.h>
 #include "kernel/host.h"
 #include "net/sched/sch_fq_codel.h"
+#include "net/sched/sch_tbf.h"
 #include "sim/engine/util.h"
 
 int netdev_set_fq_codel(struct net_device *dev, const struct fq_codel_params *p)
@@ -36,6 +39,17 @@ int netdev_set_fq_codel(struct net_device *dev, const struct fq_codel_params *p)
 	return 0;
 }
 
+/* tc qdisc add dev X root tbf ...: tbf replaces mq as the root. With
+ * one TX queue that root is the queue's qdisc; over several queues one
+ * qdisc would feed them all (not modelled: refused). */
+int netdev_set_tbf(struct net_device *dev, const struct tbf_params *p)
+{
+	if (dev->real_num_tx_queues != 1)
+		return -1;
+	dev->txq[0].qdisc.tbf = tbf_create(p, dev->host->sim->now / PS_PER_NS);
+	return 0;
+}
+
 /* Free the qdiscs' own memory; queued skbs live in the pool. */
 void netdev_free(struct net_device *dev)
 {
@@ -45,6 +59,11 @@ void netdev_free(struct net_device *dev)
 		struct qdisc *q = &dev->txq[i].qdisc;
 		struct skb_queue left = { 0 };
 
+		if (q->tbf) {
+			tbf_purge(q->tbf, &left);
+			tbf_destroy(q->tbf);
+			q->tbf = NULL;
+		}
 		if (!q->fq)
 			continue;
 		fq_codel_purge(q->fq, &left);
