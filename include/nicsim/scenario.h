@@ -99,7 +99,7 @@ struct scn_host {
 	int64_t		tx_wrr_weight[SCN_MAX_MASKS];	/* NETA TQxAC; [0] SCN_UNSET: reset */
 	int64_t		irq_cpu;		/* /proc/irq/N/smp_affinity (ideal) */
 	int64_t		rxq_def;		/* mvneta module parameter */
-	char		qdisc[SCN_NAME_MAX];		/* pfifo_fast | fq_codel */
+	char		qdisc[SCN_NAME_MAX];		/* pfifo_fast | fq_codel | tbf */
 	sim_time_t	tx_timer_period;
 	int64_t		xps_cpus[SCN_MAX_MASKS];	/* per TX queue; [0] SCN_UNSET: driver's */
 	char		bql[SCN_NAME_MAX];	/* on|off; "" = the driver's */
@@ -108,6 +108,10 @@ struct scn_host {
 		int64_t		limit, flows, quantum, memory_limit, drop_batch, ecn;
 		sim_time_t	target, interval, ce_threshold;
 	} fq_codel;
+	struct scn_tbf {			/* tc qdisc add ... root tbf options */
+		int64_t		rate, burst, limit;	/* bit/s, bytes, bytes */
+		sim_time_t	latency;
+	} tbf;
 	int64_t		bql_limit_max;
 	sim_time_t	bql_hold_time;
 	sim_time_t	virtio_host_delay;	/* virtio_net's host side */

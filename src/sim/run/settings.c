@@ -19,8 +19,9 @@
 #define AT(f)	offsetof(struct scn_host, f)
 
 /* A [host.NAME] key the driver implements or not, or that one qdisc
- * reads: the fq_codel options, and tx_queue_len, pfifo_fast's limit
- * (fq_codel_init sets its own, fq_codel_limit). */
+ * reads: the fq_codel and tbf options, and tx_queue_len, pfifo_fast's
+ * limit (fq_codel_init sets its own, fq_codel_limit; tbf's bfifo has
+ * tbf_limit). */
 static const struct host_setting {
 	size_t		off;	/* the key's field in struct scn_host */
 	enum nic_field	nic;	/* NIC_F_NONE: not the driver's */
@@ -60,6 +61,10 @@ static const struct host_setting {
 	{ AT(fq_codel.target), NIC_F_NONE, "fq_codel" },
 	{ AT(fq_codel.interval), NIC_F_NONE, "fq_codel" },
 	{ AT(fq_codel.ce_threshold), NIC_F_NONE, "fq_codel" },
+	{ AT(tbf.rate), NIC_F_NONE, "tbf" },
+	{ AT(tbf.burst), NIC_F_NONE, "tbf" },
+	{ AT(tbf.limit), NIC_F_NONE, "tbf" },
+	{ AT(tbf.latency), NIC_F_NONE, "tbf" },
 };
 
 static const struct host_setting *setting_at(size_t off)

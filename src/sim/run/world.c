@@ -11,6 +11,7 @@
 #include "drivers/net/nic.h"
 #include "sim/report/pcap.h"
 #include "net/sched/sch_fq_codel.h"
+#include "net/sched/sch_tbf.h"
 #include "sim/engine/util.h"
 #include "sim/run/check.h"
 #include "sim/run/settings.h"
@@ -54,6 +55,60 @@ static int xps_maps(struct world *w, struct host *h, const struct scn_host *sh,
 	return 0;
 }
 
+/* Append one located message to err, a line each, as settings_check does */
+static void tbf_error(struct world *w, const void *field, struct scn_error *err,
+		      const char *why)
+{
+	struct scn_error one;
+	size_t n = strlen(err->msg);
+
+	scenario_error_at(w->scn, field, &one, "%s", why);
+	if (n + 1 < sizeof(err->msg))
+		snprintf(err->msg + n, sizeof(err->msg) - n, "%s%s", n ? "\n" : "", one.msg);
+}
+
+/*
+ * tc qdisc add dev eth0 root tbf rate R burst B (limit L | latency T):
+ * tc's own refusals (tbf_parse_opt, all of them at once, as tc prints
+ * them), then the one nicsim adds: a root tbf on a device with several
+ * TX queues.
+ */
+static int attach_tbf(struct world *w, struct host *h, const struct scn_host *sh,
+		      struct scn_error *err)
+{
+	const struct scn_tbf *o = &sh->tbf;
+	struct tbf_params p;
+	uint64_t lat_us = o->latency == SCN_UNSET ? 0 : (uint64_t)(o->latency / PS_PER_US);
+
+	err->msg[0] = '\0';
+	if (o->limit != SCN_UNSET && o->latency != SCN_UNSET)
+		tbf_error(w, &o->latency, err,
+			  "tbf: specifying both \"limit\" and \"/latency\" is not allowed");
+	if (o->rate == SCN_UNSET)
+		tbf_error(w, sh->qdisc, err, "tbf: the \"rate\" parameter is mandatory (tbf_rate)");
+	if (o->burst == SCN_UNSET)
+		tbf_error(w, sh->qdisc, err, "tbf: the \"burst\" parameter is mandatory (tbf_burst)");
+	if (o->limit == SCN_UNSET && o->latency == SCN_UNSET)
+		tbf_error(w, sh->qdisc, err,
+			  "tbf: either \"limit\" or \"latency\" is required (tbf_limit or tbf_latency)");
+	if (err->msg[0])
+		return -1;
+	if (tbf_params_from_tc(&p, (uint64_t)o->rate, (uint32_t)o->burst,
+			       o->limit == SCN_UNSET ? 0 : (uint32_t)o->limit, lat_us)) {
+		scenario_error_at(w->scn, sh->qdisc, err, "tbf: RTNETLINK answers: Invalid argument");
+		return -1;
+	}
+	if (netdev_set_tbf(&h->dev, &p)) {
+		scenario_error_at(w->scn, sh->qdisc, err,
+				  "qdisc = tbf: %s has %d TX queues; a root tbf there replaces mq and "
+				  "feeds them all from one qdisc, which nicsim does not model (set "
+				  "txq_number = 1 where the driver allows it)",
+				  sh->name, h->dev.real_num_tx_queues);
+		return -1;
+	}
+	return 0;
+}
+
 /* tc qdisc replace dev eth0 parent N: fq_codel [options] on every queue */
 static int attach_qdisc(struct world *w, struct host *h, const struct scn_host *sh,
 			struct scn_error *err)
@@ -61,6 +116,8 @@ static int attach_qdisc(struct world *w, struct host *h, const struct scn_host *
 	const struct scn_fq_codel *o = &sh->fq_codel;
 	struct fq_codel_params p;
 
+	if (!strcmp(sh->qdisc, "tbf"))
+		return attach_tbf(w, h, sh, err);
 	if (strcmp(sh->qdisc, "fq_codel"))
 		return 0;	/* its options: settings_check */
 	fq_codel_default_params(&p, h->dev.mtu + ETH_HLEN);

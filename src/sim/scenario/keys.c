@@ -41,7 +41,7 @@ static const char *const reclaim_names[] = { "xmit-timer", "tx-irq", "rx-poll", 
 static const char *const cc_names[] = { "cubic", "reno", NULL };
 static const char *const select_names[] = { "kernel", "cpu", NULL };
 static const char *const arbiter_names[] = { "round-robin", "post-order", NULL };
-static const char *const qdisc_names[] = { "pfifo_fast", "fq_codel", NULL };
+static const char *const qdisc_names[] = { "pfifo_fast", "fq_codel", "tbf", NULL };
 static const char *const compare_names[] = { "ratio", "difference", NULL };
 static const char *const role_names[] = { "check", "calibration", NULL };
 static const char *const mode_names[] = { "write", "sendfile", NULL };
@@ -109,7 +109,9 @@ static const struct scn_key scn_keys[] = {
 		       "rx-poll (2013 patch), hrtimer (mvpp2-like what-if)"),
 	KEY(SCN_HOST, "qdisc", SCN_T_CHOICE, struct scn_host, qdisc,
 	    .choices = qdisc_names, .def = "pfifo_fast", .unit = "",
-	    .meaning = "qdisc under the mq root, one per TX queue (net.core.default_qdisc)"),
+	    .meaning = "qdisc under the mq root, one per TX queue (net.core.default_qdisc); "
+		       "tbf replaces mq as the root (tc qdisc add dev X root tbf), on a "
+		       "device with one TX queue only"),
 	KEY(SCN_HOST, "tx_select", SCN_T_CHOICE, struct scn_host, tx_select,
 	    .choices = select_names, .def = "kernel", .unit = "",
 	    .meaning = "TX queue choice: kernel (XPS/hash) or cpu (txq = cpu % txq_number, "
@@ -172,6 +174,22 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_HOST, "fq_codel_drop_batch", SCN_T_INT, struct scn_host, fq_codel.drop_batch,
 	    .min = 1, .max = INT32_MAX, .nodef = "64", .unit = "packets",
 	    .meaning = "fq_codel drop_batch: packets dropped at once when over limit"),
+	KEY(SCN_HOST, "tbf_rate", SCN_T_RATE, struct scn_host, tbf.rate,
+	    .min = 8, .max = 400000000000LL, .nodef = "(required)", .unit = "bit/s",
+	    .meaning = "tbf rate: the token rate, the shaped rate of the frames "
+		       "(MAC header on, no FCS, preamble or gap)"),
+	KEY(SCN_HOST, "tbf_burst", SCN_T_BYTES, struct scn_host, tbf.burst,
+	    .min = 1, .max = UINT32_MAX, .nodef = "(required)", .unit = "bytes",
+	    .meaning = "tbf burst: the bucket size, and the longest packet tbf sends "
+		       "(longer ones are dropped, GSO skbs cut into segments)"),
+	KEY(SCN_HOST, "tbf_limit", SCN_T_BYTES, struct scn_host, tbf.limit,
+	    .min = 1, .max = UINT32_MAX, .nodef = "(or tbf_latency)", .unit = "bytes",
+	    .meaning = "tbf limit: bytes its bfifo holds waiting for tokens; "
+		       "give this or tbf_latency"),
+	KEY(SCN_HOST, "tbf_latency", SCN_T_TIME, struct scn_host, tbf.latency,
+	    .min = PS_PER_US, .max = 1000 * PS_PER_S, .nodef = "(or tbf_limit)", .unit = "time",
+	    .meaning = "tbf latency: sets limit = rate x latency + burst (tc's rule, "
+		       "microseconds); give this or tbf_limit"),
 	KEY(SCN_HOST, "bql", SCN_T_CHOICE, struct scn_host, bql,
 	    .choices = onoff_names, .nodef = "(driver)", .unit = "",
 	    .meaning = "Byte queue limits: whether the driver reports queued and completed "
