@@ -7,6 +7,7 @@
 #include "sim/run/check.h"
 #include "drivers/net/nic.h"
 #include "net/sched/sch_fq_codel.h"
+#include "net/sched/sch_tbf.h"
 #include "sim/engine/util.h"
 
 struct cpu_marks {
@@ -133,6 +134,17 @@ static void check_qdisc(struct world_checker *c, const struct host *h, int q)
 	char msg[256];
 	int b;
 
+	if (qd->tbf) {
+		struct tbf_stats ts;
+
+		if (tbf_check(qd->tbf, msg, sizeof(msg)))
+			violated(c, "host %s txq %d: %s", h->name, q, msg);
+		tbf_get_stats(qd->tbf, &ts);
+		if (qd->qlen != ts.qlen + n)
+			violated(c, "host %s txq %d: qdisc qlen %u, but tbf holds %u skbs and the requeue slot %llu",
+				 h->name, q, qd->qlen, ts.qlen, (unsigned long long)n);
+		return;
+	}
 	if (qd->fq) {
 		if (fq_codel_check(qd->fq, msg, sizeof(msg)))
 			violated(c, "host %s txq %d: %s", h->name, q, msg);

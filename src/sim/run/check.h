@@ -7,7 +7,9 @@
  *    pool); every socket's sk_wmem_alloc is 1 plus the truesize of the
  *    live skbs charged to it, and skbs_held their number;
  *  - each qdisc's qlen and backlog equal what its bands (or fq_codel's
- *    flows) hold; fq_codel's per-flow backlogs likewise;
+ *    flows) hold; fq_codel's per-flow backlogs likewise; tbf's qlen and
+ *    backlog what its bfifo holds, the backlog within its limit, its
+ *    tokens within [0, buffer];
  *  - BQL: num_queued >= num_completed, in-flight below 2^31, and the limit
  *    within [limit_min, limit_max];
  *  - the driver's TX ring indices and count agree with the device's

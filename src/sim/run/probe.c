@@ -18,9 +18,10 @@
 #include <string.h>
 #include "sim/run/probe.h"
 #include "drivers/net/nic.h"
+#include "net/sched/sch_tbf.h"
 #include "sim/engine/util.h"
 
-enum probe_scope { S_SOCK, S_PING, S_TCP, S_HOST, S_CPU, S_TXQ, S_BQL, S_PORT };
+enum probe_scope { S_SOCK, S_PING, S_TCP, S_HOST, S_CPU, S_TXQ, S_BQL, S_PORT, S_TBF };
 
 /* --- getters ------------------------------------------------------- */
 
@@ -66,6 +67,19 @@ static const struct qdisc *txq_qdisc(const void *o, int q) { return &((const str
 static double q_qlen(const void *o, int q) { return txq_qdisc(o, q)->qlen; }
 static double q_backlog(const void *o, int q) { return (double)txq_qdisc(o, q)->backlog; }
 static double q_drops(const void *o, int q) { return (double)txq_qdisc(o, q)->drops; }
+
+static struct tbf_stats tbf_of(const void *o, int q)
+{
+	struct tbf_stats ts;
+
+	tbf_get_stats(txq_qdisc(o, q)->tbf, &ts);
+	return ts;
+}
+
+static double tbf_overlimits(const void *o, int q) { return (double)tbf_of(o, q).overlimits; }
+static double tbf_tokens(const void *o, int q) { return (double)tbf_of(o, q).tokens; }
+static double tbf_backlog(const void *o, int q) { return (double)tbf_of(o, q).backlog; }
+static double tbf_sent(const void *o, int q) { return (double)tbf_of(o, q).bytes; }
 static double q_stopped(const void *o, int q) { return netif_xmit_stopped(&((const struct host *)o)->dev.txq[q]); }
 
 static const struct dql *txq_dql(const void *o, int q) { return &((const struct host *)o)->dev.txq[q].bql.dql; }
@@ -151,6 +165,14 @@ const struct probe_tmpl probe_catalogue[] = {
 	  "qdisc backlog", NULL },
 	{ "host.H.txqN.qdisc.drops", "packets", K, "packets the qdisc dropped", q_drops, S_TXQ,
 	  "qdisc drops", NULL },
+	{ "host.H.txqN.tbf.overlimits", "count", K, "tbf dequeues short of tokens (tc -s: overlimits)", tbf_overlimits, S_TBF,
+	  "tbf overlimits", NULL },
+	{ "host.H.txqN.tbf.tokens", "ns", G, "tbf tokens at its last send, ns of the rate (at most buffer)", tbf_tokens, S_TBF,
+	  "tbf tokens", NULL },
+	{ "host.H.txqN.tbf.backlog", "bytes", G, "bytes in tbf's bfifo (qdisc_pkt_len; tc -s: backlog)", tbf_backlog, S_TBF,
+	  "tbf backlog", NULL },
+	{ "host.H.txqN.tbf.sent", "bytes", K, "bytes tbf sent (tc -s: Sent)", tbf_sent, S_TBF,
+	  "tbf sent", NULL },
 	{ "host.H.txqN.stopped", "0/1", G, "netif_xmit_stopped: the driver or BQL stopped the queue", q_stopped, S_TXQ,
 	  "queue stopped", NULL },
 	{ "host.H.txqN.bql.limit", "bytes", G, "BQL (DQL) limit", bql_limit, S_BQL,
@@ -242,6 +264,8 @@ static void enumerate_host(const struct world *w, int i, struct probe_set *ps)
 		add_scope(ps, S_TXQ, h, q, h->name, q);
 		if (h->dev.txq[q].bql_on)
 			add_scope(ps, S_BQL, h, q, h->name, q);
+		if (h->dev.txq[q].qdisc.tbf)
+			add_scope(ps, S_TBF, h, q, h->name, q);
 	}
 	add_scope(ps, S_PORT, h->port, 0, h->name, 0);
 }
