@@ -91,6 +91,13 @@ static const struct kase cases[] = {
 	{ "fq_codel_memory_limit=1MiB", "qdisc=fq_codel", NULL, "" },
 	{ "fq_codel_drop_batch=8", "qdisc=fq_codel", NULL, "" },
 	{ "fq_codel_ecn=1", "qdisc=pfifo_fast", NULL, ALL },
+	/* tbf's options only with qdisc = tbf; qdisc = tbf alone lacks tc's
+	 * mandatory rate and burst (tests/scenario/tbf_bottleneck.sh runs it) */
+	{ "qdisc=tbf", NULL, NULL, ALL },
+	{ "tbf_rate=10Mbit", NULL, NULL, ALL },
+	{ "tbf_burst=10KiB", "qdisc=fq_codel", NULL, ALL },
+	{ "tbf_limit=30KiB", NULL, NULL, ALL },
+	{ "tbf_latency=20ms", NULL, NULL, ALL },
 	{ "bql=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18 " BCM_NO_BQL " stmmac-3.18"
 	  " virtio_net-4.19 virtio_net-5.3 " ATH9K " " TSN " " FEC },
 	{ "bql=off", NULL, NULL, "" },
