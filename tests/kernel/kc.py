@@ -111,14 +111,17 @@ class Pair:
 
 	ADDR_A, ADDR_B = "10.199.0.1", "10.199.0.2"
 
-	def __init__(self, tag):
+	def __init__(self, tag, queues=None):
+		"""queues: TX and RX queues of each veth (default: the kernel's,
+		one per possible CPU on 6.x)."""
 		base = "%s%d-%s" % (PREFIX, os.getpid(), tag)
 		self.a, self.b = base + "-a", base + "-b"
+		q = ["numtxqueues", str(queues), "numrxqueues", str(queues)] if queues else []
 		for ns in (self.a, self.b):
 			sh(["ip", "netns", "add", ns])
 			_created.append(ns)
-		sh(["ip", "-n", self.a, "link", "add", "va", "type", "veth",
-		    "peer", "name", "vb", "netns", self.b])
+		sh(["ip", "-n", self.a, "link", "add", "va"] + q + ["type", "veth",
+		    "peer", "name", "vb", "netns", self.b] + q)
 		for ns, dev, addr in ((self.a, "va", self.ADDR_A), (self.b, "vb", self.ADDR_B)):
 			sh(["ip", "-n", ns, "addr", "add", addr + "/24", "dev", dev])
 			sh(["ip", "-n", ns, "link", "set", dev, "up"])
