@@ -217,8 +217,11 @@ static void qdisc_visible(struct sim *sim, struct sim_event *ev)
  * qdisc_watchdog_schedule_range_ns (delta 0): an hrtimer at wake (ns),
  * left alone if already set for that time, else (re)started on this CPU
  * (HRTIMER_MODE_ABS_PINNED). When it fires, qdisc_watchdog reschedules
- * the qdisc (__netif_schedule) on that CPU.
+ * the qdisc (__netif_schedule) on that CPU. (net/sched/sch_api.c, from
+ * memory: UNVERIFIED against 6.18.)
  * Deviation: the hrtimer interrupt costs no CPU time here.
+ * Deviation: an skb tbf let out that another CPU queued ahead of this
+ * CPU's clock (skb_ahead) goes back to the head with its tokens spent.
  */
 static void tbf_watchdog_schedule(struct cpu *cpu, struct qdisc *q, int64_t wake)
 {
