@@ -44,7 +44,10 @@ def why_not_here():
 	return None
 
 
-def load_parts(only):
+def load_parts(only, core_only=False):
+	"""The parts to run: those named by --only, else all; a part that
+	sets EXTRA = True runs with `make kernel-check`, not in the test
+	suite's kernel/oracle (core_only)."""
 	parts = []
 	for path in sorted(glob.glob(os.path.join(HERE, "part_*.py"))):
 		name = os.path.basename(path)[5:-3]
@@ -53,6 +56,8 @@ def load_parts(only):
 		spec = importlib.util.spec_from_file_location("part_" + name, path)
 		mod = importlib.util.module_from_spec(spec)
 		spec.loader.exec_module(mod)
+		if core_only and not only and getattr(mod, "EXTRA", False):
+			continue
 		parts.append((name, mod))
 	return parts
 
@@ -112,6 +117,8 @@ def main():
 	ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 	ap.add_argument("--nicsim", required=True, help="the nicsim binary to compare")
 	ap.add_argument("--only", action="append", help="run only this part (repeatable)")
+	ap.add_argument("--core-only", action="store_true",
+			help="leave out the parts marked EXTRA (the test suite's kernel/oracle)")
 	ap.add_argument("--markdown", action="store_true", help="print the docs table")
 	ap.add_argument("--write-docs", metavar="FILE", help="rewrite FILE's kernelfig block")
 	ap.add_argument("--skip-code", type=int, default=2,
@@ -126,7 +133,7 @@ def main():
 		return a.skip_code
 	kc.remove_stale()
 	rows, left_out = [], []
-	for name, mod in load_parts(a.only):
+	for name, mod in load_parts(a.only, a.core_only):
 		try:
 			got = mod.run()
 		except kc.Skip as e:

@@ -35,6 +35,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kc  # noqa: E402
 
 PART = "tbf"
+EXTRA = True		# make kernel-check only, not make check's kernel/oracle
 COUNT = 40		# datagrams
 SIZE = 1472		# UDP payload: 1514-byte frames
 BURST_FRAMES = 8	# the gaps from the 8th arrival on are tbf's rate
