@@ -115,7 +115,7 @@ void stream_app_init(struct stream_app *s, struct host *h, struct host *dest,
 		     const struct stream_config *cfg)
 {
 	struct tcp_config ct = { cfg->cc, cfg->sndbuf, -1 };
-	struct tcp_config cr = { cfg->cc, -1, cfg->rcvbuf };
+	struct tcp_config cr = { NULL, -1, cfg->rcvbuf };	/* accept()ed: the default */
 	struct rng r;
 
 	memset(s, 0, sizeof(*s));

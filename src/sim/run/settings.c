@@ -220,6 +220,7 @@ static const struct {
 	{ "read_size", offsetof(struct scn_app, read_size), "stream http" },
 	{ "rcvbuf", offsetof(struct scn_app, rcvbuf), "stream http" },
 	{ "peer_cpu", offsetof(struct scn_app, peer_cpu), "stream http" },
+	{ "cc", offsetof(struct scn_app, cc), "stream http" },
 };
 
 static bool word_in(const char *word, const char *list)

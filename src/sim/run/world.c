@@ -420,6 +420,7 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 			.size = size, .read_size = a->read_size, .start = a->start,
 			.cpu = (int)a->cpu, .peer_cpu = (int)a->peer_cpu,
 			.sndbuf = a->sndbuf, .rcvbuf = a->rcvbuf,
+			.cc = a->cc[0] ? a->cc : NULL,
 		};
 
 		if (!strcmp(a->type, "http"))

@@ -377,6 +377,11 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_APP, "nonblock", SCN_T_INT, struct scn_app, nonblock,
 	    .min = 0, .max = 1, .def = "0", .unit = "0/1",
 	    .meaning = "udp: send with MSG_DONTWAIT"),
+	KEY(SCN_APP, "cc", SCN_T_CHOICE, struct scn_app, cc,
+	    .choices = cc_names, .nodef = "(sysctl)", .unit = "",
+	    .meaning = "stream/http: congestion control of the sending socket, as "
+		       "setsockopt(TCP_CONGESTION) (iperf -C); unset: the sending host's "
+		       "tcp_congestion_control"),
 	KEY(SCN_APP, "sndtimeo", SCN_T_TIME, struct scn_app, sndtimeo,
 	    .min = 0, .max = TIME_MAX, .nodef = "(app)", .unit = "time",
 	    .meaning = "SO_SNDTIMEO: how long a blocking send may wait"),
