@@ -342,6 +342,11 @@ static const struct kprofile kprofiles[] = {
 	return NULL;							\
 } while (0)
 
+const char *platform_default_driver(const struct platform *p)
+{
+	return p->default_driver ? p->default_driver : "ideal";
+}
+
 const struct platform *platform_find(const char *name) { FIND(platforms, name); }
 const struct kprofile *kprofile_find(const char *name) { FIND(kprofiles, name); }
 

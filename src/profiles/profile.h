@@ -82,6 +82,9 @@ struct platform {
 	int		max_header;		/* MAX_HEADER of the build (include/linux/netdevice.h) */
 	int		max_tcp_header;		/* MAX_TCP_HEADER, from max_header */
 	const int	*hz_choices;		/* CONFIG_HZ values its arch offers, 0-terminated */
+	/* the NIC driver a host on this platform gets when the scenario
+	 * names none (NULL: "ideal") */
+	const char	*default_driver;
 	struct cpu_costs cost;
 };
 
@@ -183,6 +186,8 @@ struct kprofile {
 };
 
 const struct platform *platform_find(const char *name);
+/* The driver of a host on p whose scenario names none. */
+const char *platform_default_driver(const struct platform *p);
 const struct kprofile *kprofile_find(const char *name);
 
 /* Does the platform's architecture offer CONFIG_HZ hz? */

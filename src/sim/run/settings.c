@@ -109,6 +109,14 @@ void settings_nic_config(const struct scn_host *sh, struct nic_config *cfg)
 	};
 }
 
+const char *settings_driver(const struct scn_host *sh)
+{
+	const struct platform *p = platform_find(sh->platform);
+
+	BUG_ON(!p);
+	return sh->driver[0] ? sh->driver : platform_default_driver(p);
+}
+
 const void *settings_nic_field(const struct scn_host *sh, enum nic_field f)
 {
 	size_t i;
@@ -164,7 +172,7 @@ static int key_check(const struct scn_host *sh, const struct platform *plat,
 		return hz_check(plat, sh->hz, why, len);
 	if (!hs)
 		return 0;
-	if (hs->nic != NIC_F_NONE && nic_cap_check(sh->driver, cfg, hs->nic, why, len))
+	if (hs->nic != NIC_F_NONE && nic_cap_check(settings_driver(sh), cfg, hs->nic, why, len))
 		return -1;
 	if (hs->qdisc && strcmp(hs->qdisc, sh->qdisc)) {
 		snprintf(why, len, "%s takes effect only with qdisc = %s (this host has %s)",
@@ -390,6 +398,8 @@ static void platform_value(const char *platform, const void *arg, char *buf, siz
 		snprintf(buf, len, "%d", p->default_hz);
 	} else if (!strcmp(key, "max_header")) {
 		snprintf(buf, len, "%d", p->max_header);
+	} else if (!strcmp(key, "driver")) {
+		snprintf(buf, len, "%s", platform_default_driver(p));
 	} else if (!strcmp(key, "clock")) {
 		snprintf(buf, len, "%llu", (unsigned long long)(p->cpu_hz / 1000000));
 	} else if (!strcmp(key, "wmem_default")) {	/* SK_WMEM_MAX */
@@ -414,7 +424,7 @@ bool settings_default(const char *section, const char *key, char *buf, size_t le
 		per_profile(nicsim_driver_names, driver_value, &r.hs->nic, buf, len);
 		return true;
 	}
-	if (r.at == AT(hz) || r.at == AT(max_header) ||
+	if (r.at == AT(driver) || r.at == AT(hz) || r.at == AT(max_header) ||
 	    within(r.at, AT(cost), sizeof(struct scn_cost)) ||
 	    r.at == AT(sysctl.wmem_default)) {
 		per_profile(nicsim_platform_names, platform_value, key, buf, len);

@@ -27,6 +27,8 @@
 void settings_nic_config(const struct scn_host *sh, struct nic_config *cfg);
 /* The field of sh a driver's error is about (the driver if NIC_F_NONE). */
 const void *settings_nic_field(const struct scn_host *sh, enum nic_field f);
+/* The host's driver: its `driver` key, else its platform's default. */
+const char *settings_driver(const struct scn_host *sh);
 
 /* Does every key s sets for host sh take effect with these profiles?
  * 0, or -1 with err listing each that does not, a line each. */

@@ -293,7 +293,7 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 	h->neigh = (uint8_t)(1 - i);
 	h->port = &w->link.port[i];
 	w->link.port[i].owner = h;
-	if (nic_probe(h, &w->link.port[i], sh->driver, &cfg, msg, sizeof(msg), &field)) {
+	if (nic_probe(h, &w->link.port[i], settings_driver(sh), &cfg, msg, sizeof(msg), &field)) {
 		scenario_error_at(s, settings_nic_field(sh, field), err, "%s", msg);
 		return -1;
 	}

@@ -80,7 +80,7 @@ static const struct scn_key scn_keys[] = {
 	    .meaning = "Kernel version profile (qdisc, TSQ, socket rules)",
 	    .flags = SCN_K_CREATES),
 	KEY(SCN_HOST, "driver", SCN_T_CHOICE, struct scn_host, driver,
-	    .choices = nicsim_driver_names, .def = "ideal", .unit = "",
+	    .choices = nicsim_driver_names, .nodef = "(platform)", .unit = "",
 	    .meaning = "NIC driver model", .flags = SCN_K_CREATES),
 	KEY(SCN_HOST, "hz", SCN_T_INT, struct scn_host, hz,
 	    .allowed = hz_values, .nodef = "(platform)", .unit = "Hz",
