@@ -142,6 +142,7 @@ struct scn_app {
 	int64_t		hash_pick;	/* SCN_UNSET: the flow hash */
 	int64_t		tos;		/* IP_TOS (ping -Q, iperf -S) */
 	char		cc[SCN_NAME_MAX];	/* TCP_CONGESTION; "" = the host's */
+	int64_t		parallel;	/* stream: connections (iperf -P) */
 };
 
 /* [expect.ID]: a published observation this scenario reproduces. */

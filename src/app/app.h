@@ -164,7 +164,7 @@ enum stream_mode {
 };
 
 struct stream_config {
-	char		name[32];
+	char		name[40];	/* the app's, or NAME.K for connection K of several */
 	enum stream_mode mode;
 	int64_t		size;		/* bytes per write()/sendfile() */
 	int64_t		read_size;	/* bytes per read() at the receiver */
@@ -190,6 +190,12 @@ void stream_app_free(struct stream_app *s);
 
 /* Time spent blocked on a full send buffer, including a block under way. */
 sim_time_t udp_blocked_ps(const struct udp_app *u);
+
+/* Jain's fairness index of n throughputs: (sum x)^2 / (n sum x^2), in
+ * [1/n, 1]; 0 when every x is 0 (undefined). */
+double jain_index(const double *x, int n);
+/* Nearest-rank percentile (0 < pct <= 100) of n ascending values; 0 if n = 0. */
+uint32_t percentile_nearest_rank(const uint32_t *sorted, uint64_t n, double pct);
 
 void transcript_printf(struct transcript *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -399,6 +399,7 @@ static void test_app_keys(void **state)
 		{ "rcvbuf=1MiB", "stream http" }, { "peer_cpu=0", "stream http" },
 		{ "size=1000", "ping udp stream http" }, { "sndbuf=64KiB", "ping udp stream http" },
 		{ "tos=16", "ping udp stream http" }, { "start=1s", "ping udp stream http" },
+		{ "parallel=2", "stream" },
 	};
 	struct scn_error err = { { 0 } };
 	char arg[128], want[256];

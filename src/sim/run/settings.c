@@ -221,6 +221,7 @@ static const struct {
 	{ "rcvbuf", offsetof(struct scn_app, rcvbuf), "stream http" },
 	{ "peer_cpu", offsetof(struct scn_app, peer_cpu), "stream http" },
 	{ "cc", offsetof(struct scn_app, cc), "stream http" },
+	{ "parallel", offsetof(struct scn_app, parallel), "stream" },
 };
 
 static bool word_in(const char *word, const char *list)

@@ -379,16 +379,55 @@ static int check_hash_pick(const struct world *w, const struct scn_app *a,
 	return -1;
 }
 
-static int build_app(struct world *w, struct world_app *wa, const struct scn_app *a,
-		     struct scn_error *err)
+/* A stream or http app: its connections, each a world app (iperf -P). */
+static int build_streams(struct world *w, const struct scn_app *a, struct host *h,
+			 struct host *d, int64_t size, struct scn_error *err)
+{
+	struct stream_config sc = {
+		.size = size, .read_size = a->read_size, .start = a->start,
+		.cpu = (int)a->cpu, .peer_cpu = (int)a->peer_cpu,
+		.sndbuf = a->sndbuf, .rcvbuf = a->rcvbuf,
+		.cc = a->cc[0] ? a->cc : NULL,
+	};
+	int k, n = (int)a->parallel;
+
+	if (!strcmp(a->type, "http"))
+		sc.mode = !strcmp(a->mode, "sendfile") ? STREAM_SENDFILE : STREAM_FILE_WRITE;
+	if (a->peer_cpu >= d->nr_cpus) {
+		scenario_error_at(w->scn, &a->peer_cpu, err, "app.%s: peer_cpu %lld, but %s has %d CPU(s)",
+				  a->name, (long long)a->peer_cpu, d->name, d->nr_cpus);
+		return -1;
+	}
+	for (k = 1; k <= n; k++) {
+		struct world_app *wa = &w->apps[w->nr_apps++];
+
+		if (n > 1)
+			snprintf(sc.name, sizeof(sc.name), "%s.%d", a->name, k);
+		else
+			snprintf(sc.name, sizeof(sc.name), "%s", a->name);
+		wa->cfg = a;
+		wa->kind = APP_STREAM;
+		wa->stream = n > 1 ? k : 0;
+		wa->nr_streams = n;
+		stream_app_init(&wa->u.stream, h, d, &sc);
+		ip_sock_set_tos(&wa->u.stream.tx.sk, (uint8_t)a->tos);
+		wa->u.stream.tx.sk.hash_pick = (int)a->hash_pick;
+	}
+	return 0;
+}
+
+/* Append a's world app(s) to w->apps. */
+static int build_app(struct world *w, const struct scn_app *a, struct scn_error *err)
 {
 	int64_t size = app_size(a);
+	struct world_app *wa = &w->apps[w->nr_apps];
 	struct host *h, *d;
 
 	if (app_hosts(w, a, &h, &d, err) || settings_app_check(w->scn, a, err) ||
 	    check_rate(w, a, size, err) || check_hash_pick(w, a, h, err))
 		return -1;
 	wa->cfg = a;
+	wa->nr_streams = 1;
 	if (!strcmp(a->type, "ping")) {
 		struct ping_config pc = {
 			.count = a->count, .interval = a->interval, .start = a->start,
@@ -416,25 +455,7 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 		ip_sock_set_tos(&wa->u.ping.sk, (uint8_t)a->tos);
 		wa->u.ping.sk.hash_pick = (int)a->hash_pick;
 	} else if (!strcmp(a->type, "stream") || !strcmp(a->type, "http")) {
-		struct stream_config sc = {
-			.size = size, .read_size = a->read_size, .start = a->start,
-			.cpu = (int)a->cpu, .peer_cpu = (int)a->peer_cpu,
-			.sndbuf = a->sndbuf, .rcvbuf = a->rcvbuf,
-			.cc = a->cc[0] ? a->cc : NULL,
-		};
-
-		if (!strcmp(a->type, "http"))
-			sc.mode = !strcmp(a->mode, "sendfile") ? STREAM_SENDFILE : STREAM_FILE_WRITE;
-		if (a->peer_cpu >= d->nr_cpus) {
-			scenario_error_at(w->scn, &a->peer_cpu, err, "app.%s: peer_cpu %lld, but %s has %d CPU(s)",
-					  a->name, (long long)a->peer_cpu, d->name, d->nr_cpus);
-			return -1;
-		}
-		snprintf(sc.name, sizeof(sc.name), "%s", a->name);
-		wa->kind = APP_STREAM;
-		stream_app_init(&wa->u.stream, h, d, &sc);
-		ip_sock_set_tos(&wa->u.stream.tx.sk, (uint8_t)a->tos);
-		wa->u.stream.tx.sk.hash_pick = (int)a->hash_pick;
+		return build_streams(w, a, h, d, size, err);
 	} else {
 		struct udp_config uc = {
 			.count = a->count, .interval = a->interval, .start = a->start,
@@ -454,6 +475,7 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 		ip_sock_set_tos(&wa->u.udp.sk, (uint8_t)a->tos);
 		wa->u.udp.sk.hash_pick = (int)a->hash_pick;
 	}
+	w->nr_apps++;
 	return 0;
 }
 
@@ -502,6 +524,16 @@ static int ping_budget(const struct scenario *s, struct scn_error *err)
 	return 0;
 }
 
+/* World apps: one per app, parallel of them per stream app. */
+static int world_app_count(const struct scenario *s)
+{
+	int i, n = 0;
+
+	for (i = 0; i < s->nr_apps; i++)
+		n += !strcmp(s->apps[i].type, "stream") ? (int)s->apps[i].parallel : 1;
+	return n;
+}
+
 int world_build(struct world *w, const struct scenario *s, struct scn_error *err)
 {
 	int i;
@@ -533,9 +565,9 @@ int world_build(struct world *w, const struct scenario *s, struct scn_error *err
 			eth_set_loss(&w->link.port[i], (uint64_t)s->link.loss,
 				     (uint64_t)s->sim.seed, i ? "link.loss.1" : "link.loss.0",
 				     &w->pool);
-	w->apps = xcalloc((size_t)MAX(s->nr_apps, 1), sizeof(*w->apps));
-	for (i = 0; i < s->nr_apps; i++, w->nr_apps++)
-		if (build_app(w, &w->apps[i], &s->apps[i], err))
+	w->apps = xcalloc((size_t)MAX(world_app_count(s), 1), sizeof(*w->apps));
+	for (i = 0; i < s->nr_apps; i++)
+		if (build_app(w, &s->apps[i], err))
 			return -1;
 #ifdef NICSIM_CHECK_ALWAYS	/* cmake -DNICSIM_CHECK=ON: --check everywhere */
 	world_check_enable(w, NULL);

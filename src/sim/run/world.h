@@ -39,9 +39,13 @@ struct world_tap {
 
 enum app_kind { APP_PING, APP_UDP, APP_STREAM };
 
+/* One per application, except that a stream app with parallel = N > 1
+ * is N consecutive world apps, its connections, stream 1..N of
+ * nr_streams N (stream 0 of 1 otherwise). */
 struct world_app {
 	enum app_kind	kind;
 	const struct scn_app *cfg;
+	int		stream, nr_streams;
 	union {
 		struct ping	ping;
 		struct udp_app	udp;

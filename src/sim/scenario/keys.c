@@ -385,6 +385,11 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_APP, "sndtimeo", SCN_T_TIME, struct scn_app, sndtimeo,
 	    .min = 0, .max = TIME_MAX, .nodef = "(app)", .unit = "time",
 	    .meaning = "SO_SNDTIMEO: how long a blocking send may wait"),
+	KEY(SCN_APP, "parallel", SCN_T_INT, struct scn_app, parallel,
+	    .min = 1, .max = 128, .def = "1", .unit = "connections",
+	    .meaning = "stream: TCP connections from host to dest, as iperf -P: each its own "
+		       "socket, source port and random stream, all with the app's other "
+		       "settings; results sum them and list each as NAME.1 .. NAME.N"),
 
 	KEY(SCN_EXPECT, "observation", SCN_T_STRING, struct scn_expect,
 	    observation, .nodef = "(none)", .unit = "text",
