@@ -274,12 +274,60 @@ static json_t *stream_json(const struct stream_app *s, sim_time_t end)
 	return o;
 }
 
+/* netperf's MIN_LATENCY, MEAN_LATENCY, P50/P90/P99_LATENCY, MAX_LATENCY */
+static json_t *rr_latency(const struct rr_app *r)
+{
+	json_t *o = json_object();
+	struct rr_latency l;
+
+	rr_latency_stats(r, &l);
+	json_object_set_new(o, "min", jreal(l.min, 3));
+	json_object_set_new(o, "mean", jreal(l.mean, 3));
+	json_object_set_new(o, "p50", jreal(l.p50, 3));
+	json_object_set_new(o, "p90", jreal(l.p90, 3));
+	json_object_set_new(o, "p99", jreal(l.p99, 3));
+	json_object_set_new(o, "max", jreal(l.max, 3));
+	return o;
+}
+
+static json_t *rr_json(const struct rr_app *r, sim_time_t end)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "type", json_string(r->cfg.udp ? "udp_rr" : "tcp_rr"));
+	json_object_set_new(o, "host", json_string(r->host->name));
+	json_object_set_new(o, "dest", json_string(r->dest->name));
+	json_object_set_new(o, "request", json_integer(r->cfg.request));
+	json_object_set_new(o, "response", json_integer(r->cfg.response));
+	json_object_set_new(o, "burst", json_integer(r->cfg.burst));
+	json_object_set_new(o, "transactions", json_integer((json_int_t)r->done));
+	json_object_set_new(o, "transactions_per_s", jreal(rr_rate(r, end), 3));
+	json_object_set_new(o, "latency_us", rr_latency(r));
+	json_object_set_new(o, "latencies_not_recorded", json_integer((json_int_t)r->lat_not_recorded));
+	json_object_set_new(o, "requests_sent", json_integer((json_int_t)r->sent));
+	json_object_set_new(o, "requests_received", json_integer((json_int_t)r->srv_requests));
+	json_object_set_new(o, "responses_sent", json_integer((json_int_t)r->srv_responses));
+	if (r->cfg.udp) {
+		json_object_set_new(o, "qdisc_drops", json_integer((json_int_t)(r->qdisc_drops +
+							      r->srv_qdisc_drops)));
+		json_object_set_new(o, "blocked_in_recv_since_s", r->usk.rx_waiter ?
+				    jreal(time_to_s(r->waiting_since), 6) : json_null());
+		return o;
+	}
+	json_object_set_new(o, "retransmits", json_integer((json_int_t)r->tx.retrans));
+	json_object_set_new(o, "server_retransmits", json_integer((json_int_t)r->rx.retrans));
+	json_object_set_new(o, "srtt_us", jreal(time_to_us(r->tx.srtt), 3));
+	json_object_set_new(o, "min_rtt_us", jreal(time_to_us(r->tx.min_rtt), 3));
+	return o;
+}
+
 /* The application's (sending) process as the scheduler saw it; for the
  * n connections of a parallel stream app, their sending tasks summed. */
 static json_t *task_json(const struct world_app *a, int n)
 {
 	const struct task *t = a->kind == APP_PING ? &a->u.ping.task : a->kind == APP_UDP ?
-			       &a->u.udp.task : &a->u.stream.sender;
+			       &a->u.udp.task : a->kind == APP_RR ? &a->u.rr.client :
+			       &a->u.stream.sender;
 	sim_time_t exec = 0;
 	uint64_t wakeups = 0, preempted = 0;
 	json_t *o = json_object();
@@ -639,7 +687,8 @@ json_t *world_results(const struct world *w)
 		const struct world_app *a = &w->apps[i];
 		int n = a->nr_streams;
 		json_t *o = a->kind == APP_PING ? ping_json(&a->u.ping) : a->kind == APP_UDP ?
-			    udp_json(&a->u.udp, w->duration) : n > 1 ?
+			    udp_json(&a->u.udp, w->duration) : a->kind == APP_RR ?
+			    rr_json(&a->u.rr, w->duration) : n > 1 ?
 			    stream_group_json(a, n, w->duration) : stream_json(&a->u.stream, w->duration);
 
 		json_object_set_new(o, "task", task_json(a, n));

@@ -138,6 +138,28 @@ static void stream_summary(const struct world *w, const struct stream_app *s, FI
 	limits_line(tp->lim_ps, out);
 }
 
+/* netperf TCP_RR / UDP_RR: the rate and the latencies netperf's omni
+ * output selectors give. */
+static void rr_summary(const struct world *w, const struct rr_app *r, FILE *out)
+{
+	struct rr_latency l;
+
+	rr_latency_stats(r, &l);
+	fprintf(out, "[app.%s] %s %s -> %s, %lld,%lld bytes: %llu transactions, %.1f per second;"
+		" latency us min %.1f mean %.1f p50 %.1f p90 %.1f p99 %.1f max %.1f\n", r->cfg.name,
+		r->cfg.udp ? "udp_rr" : "tcp_rr", r->host->name, r->dest->name,
+		(long long)r->cfg.request, (long long)r->cfg.response, (unsigned long long)r->done,
+		rr_rate(r, w->duration), l.min, l.mean, l.p50, l.p90, l.p99, l.max);
+	/* longer than any transaction took: a lost datagram, most likely */
+	if (r->cfg.udp && r->usk.rx_waiter && w->duration - r->waiting_since > r->lat_max)
+		fprintf(out, "  waiting in recv() since t=%.6f s, longer than any transaction took:"
+			" %llu requests sent, %llu received, %llu responses sent, %llu received"
+			" (UDP_RR does not retransmit: a lost datagram stalls it)\n",
+			time_to_s(r->waiting_since), (unsigned long long)r->sent,
+			(unsigned long long)r->srv_requests, (unsigned long long)r->srv_responses,
+			(unsigned long long)r->done);
+}
+
 /* A stream app of n > 1 connections (iperf -P): the sum as iperf's [SUM]
  * line, fairness, then a row per connection. */
 static void stream_group_summary(const struct world *w, const struct world_app *a, int n,
@@ -229,6 +251,8 @@ void world_summary(const struct world *w, FILE *out)
 			ping_summary(&w->apps[i].u.ping, out);
 		else if (w->apps[i].kind == APP_UDP)
 			udp_summary(w, &w->apps[i].u.udp, out);
+		else if (w->apps[i].kind == APP_RR)
+			rr_summary(w, &w->apps[i].u.rr, out);
 		else if (w->apps[i].nr_streams > 1)
 			stream_group_summary(w, &w->apps[i], w->apps[i].nr_streams, out);
 		else

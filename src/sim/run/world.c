@@ -416,6 +416,36 @@ static int build_streams(struct world *w, const struct scn_app *a, struct host *
 	return 0;
 }
 
+/* netperf TCP_RR or UDP_RR: the client on host, the server on dest. */
+static int build_rr(struct world *w, struct world_app *wa, const struct scn_app *a,
+		    struct host *h, struct host *d, struct scn_error *err)
+{
+	struct rr_config rc = {
+		.udp = !strcmp(a->type, "udp_rr"), .request = a->request,
+		.response = a->response, .burst = a->burst, .start = a->start,
+		.cpu = (int)a->cpu, .peer_cpu = (int)a->peer_cpu,
+		.sndbuf = a->sndbuf, .rcvbuf = a->rcvbuf, .cc = a->cc[0] ? a->cc : NULL,
+	};
+
+	if (a->peer_cpu >= d->nr_cpus) {
+		scenario_error_at(w->scn, &a->peer_cpu, err, "app.%s: peer_cpu %lld, but %s has %d CPU(s)",
+				  a->name, (long long)a->peer_cpu, d->name, d->nr_cpus);
+		return -1;
+	}
+	snprintf(rc.name, sizeof(rc.name), "%s", a->name);
+	wa->kind = APP_RR;
+	rr_app_init(&wa->u.rr, h, d, &rc);
+	if (rc.udp) {
+		ip_sock_set_tos(&wa->u.rr.usk, (uint8_t)a->tos);
+		wa->u.rr.usk.hash_pick = (int)a->hash_pick;
+	} else {
+		ip_sock_set_tos(&wa->u.rr.tx.sk, (uint8_t)a->tos);
+		wa->u.rr.tx.sk.hash_pick = (int)a->hash_pick;
+	}
+	w->nr_apps++;
+	return 0;
+}
+
 /* Append a's world app(s) to w->apps. */
 static int build_app(struct world *w, const struct scn_app *a, struct scn_error *err)
 {
@@ -456,6 +486,8 @@ static int build_app(struct world *w, const struct scn_app *a, struct scn_error 
 		wa->u.ping.sk.hash_pick = (int)a->hash_pick;
 	} else if (!strcmp(a->type, "stream") || !strcmp(a->type, "http")) {
 		return build_streams(w, a, h, d, size, err);
+	} else if (!strcmp(a->type, "tcp_rr") || !strcmp(a->type, "udp_rr")) {
+		return build_rr(w, wa, a, h, d, err);
 	} else {
 		struct udp_config uc = {
 			.count = a->count, .interval = a->interval, .start = a->start,
@@ -697,6 +729,8 @@ void world_destroy(struct world *w)
 			ping_free(&w->apps[i].u.ping);
 		else if (w->apps[i].kind == APP_STREAM)
 			stream_app_free(&w->apps[i].u.stream);
+		else if (w->apps[i].kind == APP_RR)
+			rr_app_free(&w->apps[i].u.rr);
 	for (i = 0; w->hosts && i < w->nr_hosts; i++) {
 		netdev_free(&w->hosts[i].dev);
 		nic_remove(&w->hosts[i]);

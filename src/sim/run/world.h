@@ -37,7 +37,7 @@ struct world_tap {
 #define WORLD_SKB_MAX	(1u << 22)
 #define WORLD_PING_MAX	100000000
 
-enum app_kind { APP_PING, APP_UDP, APP_STREAM };
+enum app_kind { APP_PING, APP_UDP, APP_STREAM, APP_RR };
 
 /* One per application, except that a stream app with parallel = N > 1
  * is N consecutive world apps, its connections, stream 1..N of
@@ -50,6 +50,7 @@ struct world_app {
 		struct ping	ping;
 		struct udp_app	udp;
 		struct stream_app stream;
+		struct rr_app	rr;
 	} u;
 };
 
