@@ -1,24 +1,27 @@
 // SPDX-License-Identifier: MIT
 /*
- * Request/response: netperf TCP_RR and UDP_RR (netperf 2.7 nettest_omni.c
- * send_omni_inner / recv_omni, as its manual describes them; the source
- * was not read line by line: UNVERIFIED in detail). A transaction is a
- * request of `request` bytes from the client (netperf, on host) and a
- * response of `response` bytes from the server (netserver, on dest): the
- * client write()s the request, then read()s until the whole response is
- * in; the server read()s until the whole request is in, then write()s
- * the response. One transaction is outstanding at a time; netperf -b N
- * (`burst`) lets the client send N more requests before it reads, so up
- * to N + 1 are outstanding, and each response read lets it send one more.
+ * Request/response: netperf TCP_RR and UDP_RR, as read in netperf's git
+ * (HewlettPackard/netperf afc51ff): src/nettest_omni.c send_omni_inner
+ * and doc/netperf.texi (TCP_RR, UDP_RR, "Using --enable-burst", the
+ * omni latency selectors). A transaction is a request of `request` bytes
+ * from the client (netperf, on host) and a response of `response` bytes
+ * from the server (netserver, on dest): the client write()s the request,
+ * then read()s until the whole response is in; the server read()s until
+ * the whole request is in, then write()s the response. One transaction is
+ * outstanding at a time; with -b N (`burst`) netperf first injects N
+ * requests, then runs its loop of send and receive, so N + 1 are
+ * outstanding and each response read lets it send one more (the ramp-up
+ * of older versions was removed in 2015).
  *
  * TCP_RR runs over one connection, set up as the stream app's is
  * (tcp.h: the handshake at start) and kept open. UDP_RR sends each
- * request and each response as one datagram; nothing is retransmitted,
- * as netperf's UDP_RR has no retransmission: a lost request or response
- * leaves the client blocked in recv() for the rest of the run (netperf
- * without a receive timeout stalls until its test-length timer ends the
- * test, UNVERIFIED), and the run reports the transactions completed
- * before the stall and when it began.
+ * request and each response as one datagram and retransmits nothing
+ * (netperf.texi: neither UDP nor netperf retransmits; any lost request
+ * or response stops the exchange until the test timer expires; with -b
+ * N it survives losses until they add up to N + 1). The client then
+ * stays blocked in recv() for the rest of the run and the results say
+ * since when. Deviation: netperf's receive-timeout path (a timed-out
+ * recv() restarts the burst) is left out; the stock build blocks.
  *
  * Both ends are processes on their hosts' CPUs (cpu, peer_cpu), charged
  * as the other apps are: a syscall per call, the copy, the TCP or UDP
@@ -26,6 +29,8 @@
  *
  * Latency of a transaction: from the client's send() of its request to
  * the end of the recv() that completed its response, as netperf times it.
+ * Deviation: netperf computes its latency percentiles from a histogram
+ * of 100 buckets per decade; here they are exact (every latency kept).
  * The transaction rate is over the time from the first request (after
  * connect() for TCP) to the end of the run. Latencies are kept in ns (at
  * most 2^32 - 1, 4.29 s) for exact percentiles (results.md).
@@ -34,9 +39,9 @@
  * (TCP_NODELAY). With one transaction outstanding Nagle never delays a
  * request (the previous response acknowledged all data); with a burst it
  * would in Linux without -D.
- * Deviation: UDP_RR requests and responses larger than the MTU are IP
- * fragments, reassembled before delivery; netperf sends them the same
- * way. The server socket receives with the default SO_RCVBUF.
+ * UDP_RR requests and responses larger than the MTU go as IP fragments,
+ * reassembled before delivery. The server's socket has the default
+ * SO_RCVBUF and SO_SNDBUF; `sndbuf` sets the client's.
  */
 #include <stdlib.h>
 #include <string.h>
