@@ -7,9 +7,9 @@
 # A tcp_rr behind a bulk stream from the same host, on the same TX queue
 # of a driver without BQL and a kernel without TSQ, waits behind the
 # stream's packets in the ring and the pfifo_fast queue: a p99 far above
-# its p99 alone on that host. A lossy link stalls UDP_RR for good (no retransmission)
-# (a burst of 4 survives until five datagrams are lost) but not TCP_RR.
-# Each run passes --check.
+# its p99 alone on that host. A lossy link stalls UDP_RR for good (no
+# retransmission; a burst of 4 survives until five datagrams are lost)
+# but not TCP_RR. Each run passes --check.
 . "$(dirname "$0")/lib.inc"
 cat > "$T/s.ini" <<'INI'
 [sim]
