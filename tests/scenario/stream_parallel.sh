@@ -5,7 +5,8 @@
 # app's goodput, which is within a few % of one connection's alone and
 # below the line rate; Jain's index lies in [1/N, 1] and the fairness
 # figures bound the connections. parallel = 1 is byte-identical to no key;
-# the key is refused on a ping and out of range; a sweep over it runs.
+# the key is refused on a ping and out of range, and beyond 1024
+# applications and connections in all; a sweep over it runs.
 . "$(dirname "$0")/lib.inc"
 cat > "$T/s.ini" <<'INI'
 [sim]
@@ -63,6 +64,13 @@ printf '[app.p]\ntype = ping\nhost = a\ndest = b\nparallel = 2\n' >> "$T/s.ini"
 "$NICSIM" run "$T/s.ini" --quiet 2>"$T/e" && fail "a ping with parallel accepted"
 grep -qE "s.ini:[0-9]+: app.p: a ping app takes no parallel" "$T/e" || fail "ping: $(cat "$T/e")"
 head -n -5 "$T/s.ini" > "$T/s2.ini"
+cp "$T/s2.ini" "$T/many.ini"
+for i in 1 2 3 4 5 6 7 8; do
+	printf '[app.b%d]\ntype = stream\nhost = a\ndest = b\nparallel = 128\n' "$i" >> "$T/many.ini"
+done
+"$NICSIM" run "$T/many.ini" --quiet 2>"$T/e" && fail "1025 connections accepted"
+grep -qE "many.ini:[0-9]+: app.b8: 1025 applications and parallel connections in all, above the 1024" "$T/e" ||
+	fail "budget: $(cat "$T/e")"
 "$NICSIM" sweep "$T/s2.ini" --axis app.bulk.parallel=1,4 --out "$T/sw" > "$T/sw.txt" 2>&1 ||
 	fail "sweep: $(tail -3 "$T/sw.txt")"
 [ "$(grep -c . "$T/sw/results.jsonl")" = 2 ] || fail "sweep: not 2 points"

@@ -556,19 +556,28 @@ static int ping_budget(const struct scenario *s, struct scn_error *err)
 	return 0;
 }
 
-/* World apps: one per app, parallel of them per stream app. */
-static int world_app_count(const struct scenario *s)
+/* World apps: one per app, parallel of them per stream app; at most
+ * WORLD_APPS_MAX in all (-1 with err at the app that crosses it). */
+static int world_app_count(const struct scenario *s, struct scn_error *err)
 {
 	int i, n = 0;
 
-	for (i = 0; i < s->nr_apps; i++)
+	for (i = 0; i < s->nr_apps; i++) {
 		n += !strcmp(s->apps[i].type, "stream") ? (int)s->apps[i].parallel : 1;
+		if (n > WORLD_APPS_MAX) {
+			scenario_error_at(s, &s->apps[i].parallel, err,
+					  "app.%s: %d applications and parallel connections in all, "
+					  "above the %d a run may have", s->apps[i].name, n,
+					  WORLD_APPS_MAX);
+			return -1;
+		}
+	}
 	return n;
 }
 
 int world_build(struct world *w, const struct scenario *s, struct scn_error *err)
 {
-	int i;
+	int i, n;
 
 	memset(w, 0, sizeof(*w));
 	w->scn = s;
@@ -597,7 +606,10 @@ int world_build(struct world *w, const struct scenario *s, struct scn_error *err
 			eth_set_loss(&w->link.port[i], (uint64_t)s->link.loss,
 				     (uint64_t)s->sim.seed, i ? "link.loss.1" : "link.loss.0",
 				     &w->pool);
-	w->apps = xcalloc((size_t)MAX(world_app_count(s), 1), sizeof(*w->apps));
+	n = world_app_count(s, err);
+	if (n < 0)
+		return -1;
+	w->apps = xcalloc((size_t)MAX(n, 1), sizeof(*w->apps));
 	for (i = 0; i < s->nr_apps; i++)
 		if (build_app(w, &s->apps[i], err))
 			return -1;

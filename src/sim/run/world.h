@@ -35,6 +35,9 @@ struct world_tap {
  * percentiles, so world_build() refuses more.
  */
 #define WORLD_SKB_MAX	(1u << 22)
+/* Applications, each connection of a parallel stream app counted: the
+ * [app.*] sections a scenario may have (SCN_MAX_APPS). */
+#define WORLD_APPS_MAX	1024
 #define WORLD_PING_MAX	100000000
 
 enum app_kind { APP_PING, APP_UDP, APP_STREAM, APP_RR };
