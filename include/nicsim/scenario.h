@@ -142,6 +142,9 @@ struct scn_app {
 	int64_t		hash_pick;	/* SCN_UNSET: the flow hash */
 	int64_t		tos;		/* IP_TOS (ping -Q, iperf -S) */
 	char		cc[SCN_NAME_MAX];	/* TCP_CONGESTION; "" = the host's */
+	int64_t		parallel;	/* stream: connections (iperf -P) */
+	int64_t		request, response;	/* tcp_rr, udp_rr: bytes */
+	int64_t		burst;		/* tcp_rr, udp_rr: netperf -b */
 };
 
 /* [expect.ID]: a published observation this scenario reproduces. */

@@ -164,7 +164,7 @@ enum stream_mode {
 };
 
 struct stream_config {
-	char		name[32];
+	char		name[40];	/* the app's, or NAME.K for connection K of several */
 	enum stream_mode mode;
 	int64_t		size;		/* bytes per write()/sendfile() */
 	int64_t		read_size;	/* bytes per read() at the receiver */
@@ -188,8 +188,64 @@ void stream_app_init(struct stream_app *s, struct host *h, struct host *dest,
 		     const struct stream_config *cfg);
 void stream_app_free(struct stream_app *s);
 
+/* netperf TCP_RR / UDP_RR (rr.c) */
+struct rr_config {
+	char		name[32];
+	bool		udp;		/* UDP_RR, else TCP_RR */
+	int64_t		request, response;	/* bytes (-r req,resp) */
+	int64_t		burst;		/* netperf -b: more requests in flight */
+	sim_time_t	start;
+	int		cpu, peer_cpu;
+	const char	*cc;
+	int64_t		sndbuf, rcvbuf;	/* -1 = the default / autotuning */
+};
+
+/* Every transaction's latency is kept for the percentiles up to this many
+ * (4 bytes each); later ones count in min, mean and max only. */
+#define RR_RECORDS	(1u << 25)
+
+struct rr_app {
+	struct rr_config cfg;
+	struct host	*host, *dest;
+	struct tcp_sock	tx, rx;		/* TCP_RR: netperf's, netserver's */
+	struct sock	usk, usrv;	/* UDP_RR: netperf's, netserver's */
+	struct task	client, server;
+	int		state;
+	uint32_t	left, srv_left;	/* of the write or read under way */
+	bool		srv_respond;	/* the server has the request, owes the response */
+	uint32_t	ring;		/* burst + 1: requests that may be outstanding */
+	sim_time_t	*sent_at;	/* their send times, by number modulo ring */
+	uint64_t	sent, done;	/* requests sent, transactions completed */
+	uint64_t	srv_requests, srv_responses;
+	uint64_t	qdisc_drops, srv_qdisc_drops;	/* UDP: not reported to the app */
+	sim_time_t	first_send;
+	sim_time_t	waiting_since;	/* UDP: the client last blocked in recv() */
+	sim_time_t	lat_sum, lat_min, lat_max;
+	uint32_t	*lat_ns;	/* the first RR_RECORDS latencies, ns, at most 2^32 - 1 */
+	uint64_t	nr_lat, cap_lat, lat_not_recorded;
+};
+
+void rr_app_init(struct rr_app *r, struct host *h, struct host *dest,
+		 const struct rr_config *cfg);
+void rr_app_free(struct rr_app *r);
+/* netperf's MIN/MEAN/P50/P90/P99/MAX_LATENCY in microseconds: min, mean
+ * and max over every transaction, the percentiles exact (nearest rank)
+ * over the recorded ones; all 0 before the first transaction. */
+struct rr_latency {
+	double		min, mean, p50, p90, p99, max;
+};
+void rr_latency_stats(const struct rr_app *r, struct rr_latency *l);
+/* TRANSACTION_RATE: transactions per second from the first request to end */
+double rr_rate(const struct rr_app *r, sim_time_t end);
+
 /* Time spent blocked on a full send buffer, including a block under way. */
 sim_time_t udp_blocked_ps(const struct udp_app *u);
+
+/* Jain's fairness index of n throughputs: (sum x)^2 / (n sum x^2), in
+ * [1/n, 1]; 0 when every x is 0 (undefined). */
+double jain_index(const double *x, int n);
+/* Nearest-rank percentile (0 < pct <= 100) of n ascending values; 0 if n = 0. */
+uint32_t percentile_nearest_rank(const uint32_t *sorted, uint64_t n, double pct);
 
 void transcript_printf(struct transcript *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -721,7 +721,7 @@ static void test_check(void **state)
 		    "host");
 	check_fails("[host.dut]\n[app.u]\nhost = dut\n", 2,
 		    "[app.u] needs 'type' (What the application does: ping, "
-		    "udp, stream, http)");
+		    "udp, stream, http, tcp_rr, udp_rr)");
 	check_fails("[host.dut]\n[app.u]\ntype = udp\nhost = dut\n"
 		    "start = 10s\n", 5, "start: 10s is not before the end of "
 		    "the run (sim duration 10s)");

@@ -384,21 +384,37 @@ static void test_file_line(void **state)
 	unlink(path);
 }
 
+/* Is word one of the blank-separated words of list? */
+static bool word_in(const char *word, const char *list)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	for (p = strstr(list, word); p; p = strstr(p + 1, word))
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return true;
+	return false;
+}
+
 /* An [app.NAME] key on each app type: taken, or refused as the tool it
  * stands for has no such option. The table: key=value, the types that
  * take it. */
 static void test_app_keys(void **state)
 {
-	static const char *const types[] = { "ping", "udp", "stream", "http" };
+	static const char *const types[] = { "ping", "udp", "stream", "http", "tcp_rr", "udp_rr" };
 	static const struct {
 		const char *set, *takes;
 	} k[] = {
 		{ "count=3", "ping udp" }, { "interval=10ms", "ping udp" },
 		{ "rate=1Mbit", "udp" }, { "nonblock=1", "udp" }, { "sndtimeo=1s", "udp" },
 		{ "mode=sendfile", "http" }, { "read_size=64KiB", "stream http" },
-		{ "rcvbuf=1MiB", "stream http" }, { "peer_cpu=0", "stream http" },
-		{ "size=1000", "ping udp stream http" }, { "sndbuf=64KiB", "ping udp stream http" },
-		{ "tos=16", "ping udp stream http" }, { "start=1s", "ping udp stream http" },
+		{ "rcvbuf=1MiB", "stream http tcp_rr" }, { "peer_cpu=0", "stream http tcp_rr udp_rr" },
+		{ "size=1000", "ping udp stream http" },
+		{ "sndbuf=64KiB", "ping udp stream http tcp_rr udp_rr" },
+		{ "tos=16", "ping udp stream http tcp_rr udp_rr" },
+		{ "start=1s", "ping udp stream http tcp_rr udp_rr" },
+		{ "parallel=2", "stream" }, { "request=100", "tcp_rr udp_rr" },
+		{ "response=100", "tcp_rr udp_rr" }, { "burst=2", "tcp_rr udp_rr" },
 	};
 	struct scn_error err = { { 0 } };
 	char arg[128], want[256];
@@ -410,7 +426,7 @@ static void test_app_keys(void **state)
 		for (t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
 			const char *sets[] = { "host.dut.driver=ideal", "host.peer.driver=ideal",
 					       "sim.duration=2s" };
-			bool takes = strstr(k[i].takes, types[t]) != NULL;
+			bool takes = word_in(types[t], k[i].takes);
 			size_t j;
 			int rc;
 

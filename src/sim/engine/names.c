@@ -19,7 +19,8 @@ const char *const nicsim_kernel_names[] = {
 	"3.5", "3.10", "3.11", "3.12-rc", "3.12.0+tsq-fix", "3.12", "3.13", "4.4", "6.x", NULL
 };
 const char *nicsim_driver_names[NICSIM_DRIVER_NAMES_MAX + 1];
-const char *const nicsim_app_types[] = { "ping", "udp", "stream", "http", NULL };
+const char *const nicsim_app_types[] = { "ping", "udp", "stream", "http", "tcp_rr",
+					     "udp_rr", NULL };
 
 int nicsim_driver_name_add(const char *name)
 {

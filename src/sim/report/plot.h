@@ -37,9 +37,10 @@ struct plot_input {
 	const char	*words;		/* the run in legends; NULL if only one */
 };
 
-/* An application and its host (from the results), for per-app plots. */
+/* An application and its host (from the results), for per-app plots;
+ * name is a glob for the connections of a parallel stream app (NAME-*). */
 struct plot_app {
-	char	name[32], host[32];
+	char	name[40], host[32];
 };
 
 /* One legend entry, for a table under the plot. */

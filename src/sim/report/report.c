@@ -133,6 +133,12 @@ static const struct metric app_metrics[] = {
 	{ "limited_by_main", "limited mostly by", F_TEXT },
 	{ "retransmits", "retransmitted segments", F_NUM },
 	{ "srtt_us", "smoothed RTT at the end (us)", F_NUM },
+	{ "fairness.min_goodput_mbps", "slowest connection (Mbit/s)", F_NUM },
+	{ "fairness.max_goodput_mbps", "fastest connection (Mbit/s)", F_NUM },
+	{ "fairness.jain_index", "Jain's fairness index of the connections", F_NUM },
+	{ "transactions_per_s", "transactions per second", F_NUM },
+	{ "latency_us.p50", "transaction latency p50 (us)", F_NUM },
+	{ "latency_us.p99", "transaction latency p99 (us)", F_NUM },
 	{ "transmitted", "echo requests sent", F_NUM },
 	{ "sent", "datagrams sent", F_NUM },
 	{ "received", "received", F_NUM },
@@ -346,7 +352,9 @@ static int app_list(json_t *res, struct plot_app *apps, int max)
 	json_object_foreach(json_object_get(res, "apps"), name, a) {
 		if (n == max)
 			break;
-		snprintf(apps[n].name, sizeof(apps[n].name), "%s", name);
+		/* a parallel stream app: its connections' probes, NAME-K */
+		snprintf(apps[n].name, sizeof(apps[n].name), "%s%s", name,
+			 json_object_get(a, "streams") ? "-*" : "");
 		snprintf(apps[n].host, sizeof(apps[n].host), "%s", str_of(a, "host"));
 		n++;
 	}

@@ -924,7 +924,7 @@ void world_explain(const struct world *w, const struct world_rerun *rr, FILE *ou
 			ping_explain(&x, i, &a->u.ping, out);
 		else if (a->kind == APP_STREAM)
 			stream_explain(&x, i, &a->u.stream, out);
-		else
+		else if (a->kind == APP_UDP)
 			udp_explain(&x, i, &a->u.udp, out);
 	}
 	for (i = 0; i < w->nr_hosts; i++) {

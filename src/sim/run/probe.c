@@ -248,6 +248,7 @@ static const struct sock *app_sock(const struct world_app *a)
 	switch (a->kind) {
 	case APP_PING: return &a->u.ping.sk;
 	case APP_UDP: return &a->u.udp.sk;
+	case APP_RR: return a->u.rr.cfg.udp ? &a->u.rr.usk : &a->u.rr.tx.sk;
 	default: return &a->u.stream.tx.sk;
 	}
 }
@@ -277,12 +278,21 @@ void probes_enumerate(const struct world *w, struct probe_set *ps)
 	memset(ps, 0, sizeof(*ps));
 	for (i = 0; i < w->nr_apps; i++) {
 		const struct world_app *a = &w->apps[i];
+		char who[SCN_NAME_MAX + 8];
 
-		add_scope(ps, S_SOCK, app_sock(a), 0, a->cfg->name, 0);
+		/* connection K of a parallel stream app: NAME-K (a probe name's
+		 * segments are split at dots) */
+		if (a->stream)
+			snprintf(who, sizeof(who), "%s-%d", a->cfg->name, a->stream);
+		else
+			snprintf(who, sizeof(who), "%s", a->cfg->name);
+		add_scope(ps, S_SOCK, app_sock(a), 0, who, 0);
 		if (a->kind == APP_PING)
-			add_scope(ps, S_PING, &a->u.ping, 0, a->cfg->name, 0);
+			add_scope(ps, S_PING, &a->u.ping, 0, who, 0);
 		if (a->kind == APP_STREAM)
-			add_scope(ps, S_TCP, &a->u.stream.tx, 0, a->cfg->name, 0);
+			add_scope(ps, S_TCP, &a->u.stream.tx, 0, who, 0);
+		if (a->kind == APP_RR && !a->u.rr.cfg.udp)
+			add_scope(ps, S_TCP, &a->u.rr.tx, 0, who, 0);
 	}
 	for (i = 0; i < w->nr_hosts; i++)
 		enumerate_host(w, i, ps);

@@ -34,7 +34,7 @@ static void outcome_take(struct outcome *o, const struct world *w)
 				    (double)a->u.ping.nreceived / 1000 : 0;
 		} else if (a->kind == APP_STREAM) {
 			r->goodput = stream_goodput_mbps(&a->u.stream, w->duration);
-		} else {
+		} else if (a->kind == APP_UDP) {
 			nic_info(a->u.udp.dest, &ni);
 			r->enobufs = a->u.udp.enobufs;
 			r->udp_sent = a->u.udp.sent;
@@ -157,6 +157,8 @@ static int app_host(const struct world *w, int i)
 		return a->u.ping.host->idx;
 	if (a->kind == APP_STREAM)
 		return a->u.stream.host->idx;
+	if (a->kind == APP_RR)
+		return a->u.rr.host->idx;
 	return a->u.udp.host->idx;
 }
 

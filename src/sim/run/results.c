@@ -274,17 +274,209 @@ static json_t *stream_json(const struct stream_app *s, sim_time_t end)
 	return o;
 }
 
-/* The application's (sending) process as the scheduler saw it. */
-static json_t *task_json(const struct world_app *a)
+/* netperf's MIN_LATENCY, MEAN_LATENCY, P50/P90/P99_LATENCY, MAX_LATENCY */
+static json_t *rr_latency(const struct rr_app *r)
 {
-	const struct task *t = a->kind == APP_PING ? &a->u.ping.task : a->kind == APP_UDP ?
-			       &a->u.udp.task : &a->u.stream.sender;
+	json_t *o = json_object();
+	struct rr_latency l;
+
+	rr_latency_stats(r, &l);
+	json_object_set_new(o, "min", jreal(l.min, 3));
+	json_object_set_new(o, "mean", jreal(l.mean, 3));
+	json_object_set_new(o, "p50", jreal(l.p50, 3));
+	json_object_set_new(o, "p90", jreal(l.p90, 3));
+	json_object_set_new(o, "p99", jreal(l.p99, 3));
+	json_object_set_new(o, "max", jreal(l.max, 3));
+	return o;
+}
+
+static json_t *rr_json(const struct rr_app *r, sim_time_t end)
+{
 	json_t *o = json_object();
 
+	json_object_set_new(o, "type", json_string(r->cfg.udp ? "udp_rr" : "tcp_rr"));
+	json_object_set_new(o, "host", json_string(r->host->name));
+	json_object_set_new(o, "dest", json_string(r->dest->name));
+	json_object_set_new(o, "request", json_integer(r->cfg.request));
+	json_object_set_new(o, "response", json_integer(r->cfg.response));
+	json_object_set_new(o, "burst", json_integer(r->cfg.burst));
+	json_object_set_new(o, "transactions", json_integer((json_int_t)r->done));
+	json_object_set_new(o, "transactions_per_s", jreal(rr_rate(r, end), 3));
+	json_object_set_new(o, "latency_us", rr_latency(r));
+	json_object_set_new(o, "latencies_not_recorded", json_integer((json_int_t)r->lat_not_recorded));
+	json_object_set_new(o, "requests_sent", json_integer((json_int_t)r->sent));
+	json_object_set_new(o, "requests_received", json_integer((json_int_t)r->srv_requests));
+	json_object_set_new(o, "responses_sent", json_integer((json_int_t)r->srv_responses));
+	if (r->cfg.udp) {
+		json_object_set_new(o, "qdisc_drops", json_integer((json_int_t)(r->qdisc_drops +
+							      r->srv_qdisc_drops)));
+		json_object_set_new(o, "blocked_in_recv_since_s", r->usk.rx_waiter ?
+				    jreal(time_to_s(r->waiting_since), 6) : json_null());
+		return o;
+	}
+	json_object_set_new(o, "retransmits", json_integer((json_int_t)r->tx.retrans));
+	json_object_set_new(o, "server_retransmits", json_integer((json_int_t)r->rx.retrans));
+	json_object_set_new(o, "srtt_us", jreal(time_to_us(r->tx.srtt), 3));
+	json_object_set_new(o, "min_rtt_us", jreal(time_to_us(r->tx.min_rtt), 3));
+	return o;
+}
+
+/* The application's (sending) process as the scheduler saw it; for the
+ * n connections of a parallel stream app, their sending tasks summed. */
+static json_t *task_json(const struct world_app *a, int n)
+{
+	const struct task *t = a->kind == APP_PING ? &a->u.ping.task : a->kind == APP_UDP ?
+			       &a->u.udp.task : a->kind == APP_RR ? &a->u.rr.client :
+			       &a->u.stream.sender;
+	sim_time_t exec = 0;
+	uint64_t wakeups = 0, preempted = 0;
+	json_t *o = json_object();
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const struct task *ti = i ? &a[i].u.stream.sender : t;
+
+		exec += ti->sum_exec;
+		wakeups += ti->wakeups;
+		preempted += ti->preempted;
+	}
 	json_object_set_new(o, "cpu", json_integer(t->cpu->id));
-	json_object_set_new(o, "cpu_time_s", jreal(time_to_s(t->sum_exec), 6));
-	json_object_set_new(o, "wakeups", json_integer((json_int_t)t->wakeups));
-	json_object_set_new(o, "preempted", json_integer((json_int_t)t->preempted));
+	json_object_set_new(o, "cpu_time_s", jreal(time_to_s(exec), 6));
+	json_object_set_new(o, "wakeups", json_integer((json_int_t)wakeups));
+	json_object_set_new(o, "preempted", json_integer((json_int_t)preempted));
+	return o;
+}
+
+/*
+ * A stream app of n > 1 connections (iperf -P): its metrics over the
+ * connections, under the single connection's names (docs/results.md says
+ * how each is formed: most are sums, as iperf's [SUM] line), the list of
+ * connections, each as a single stream app's object with its name, and
+ * the fairness of their goodputs.
+ */
+enum agg { AGG_SUM, AGG_MAX, AGG_MIN, AGG_MEAN, AGG_ALL, AGG_FIRST, AGG_SSTHRESH };
+
+static const struct { const char *key; enum agg how; } stream_agg[] = {
+	{ "type", AGG_FIRST }, { "host", AGG_FIRST }, { "dest", AGG_FIRST },
+	{ "mode", AGG_FIRST }, { "sack", AGG_ALL }, { "ecn", AGG_ALL },
+	{ "reordering", AGG_MAX }, { "size_goal", AGG_MAX }, { "srtt_us", AGG_MEAN },
+	{ "min_rtt_us", AGG_MIN }, { "ssthresh", AGG_SSTHRESH },
+};
+
+static enum agg stream_agg_of(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(stream_agg); i++)
+		if (!strcmp(stream_agg[i].key, key))
+			return stream_agg[i].how;
+	return AGG_SUM;
+}
+
+static json_t *agg_value(json_t **v, int n, enum agg how)
+{
+	double x = 0, y;
+	bool all = true;
+	int i;
+
+	if (how == AGG_FIRST)
+		return json_incref(v[0]);
+	if (json_is_boolean(v[0])) {
+		for (i = 0; i < n; i++)
+			all &= json_is_true(v[i]);
+		return json_boolean(all);
+	}
+	for (i = 0; i < n; i++) {
+		y = json_number_value(v[i]);
+		if (how == AGG_SSTHRESH && y >= TCP_INFINITE_SSTHRESH)
+			return json_integer(TCP_INFINITE_SSTHRESH);
+		if (!i)
+			x = y;
+		else if (how == AGG_MAX)
+			x = fmax(x, y);
+		else if (how == AGG_MIN)
+			x = fmin(x, y);
+		else
+			x += y;
+	}
+	if (how == AGG_MEAN)
+		return jreal(x / n, 3);
+	return json_is_integer(v[0]) ? json_integer((json_int_t)x) : jreal(x, 3);
+}
+
+static json_t *stream_fairness(const struct world_app *a, int n, sim_time_t end)
+{
+	double *g = xcalloc((size_t)n, sizeof(*g)), lo = 0, hi = 0;
+	json_t *o = json_object();
+	int i;
+
+	for (i = 0; i < n; i++) {
+		g[i] = stream_goodput_mbps(&a[i].u.stream, end);
+		lo = i ? fmin(lo, g[i]) : g[i];
+		hi = i ? fmax(hi, g[i]) : g[i];
+	}
+	json_object_set_new(o, "min_goodput_mbps", jreal(lo, 3));
+	json_object_set_new(o, "max_goodput_mbps", jreal(hi, 3));
+	json_object_set_new(o, "jain_index", hi > 0 ? jreal(jain_index(g, n), 4) : json_null());
+	free(g);
+	return o;
+}
+
+static json_t *stream_group_json(const struct world_app *a, int n, sim_time_t end)
+{
+	json_t **one = xcalloc((size_t)n, sizeof(*one)), **v = xcalloc((size_t)n, sizeof(*v));
+	json_t *o = json_object(), *list = json_array(), *lim = json_object(), *x;
+	sim_time_t lim_ps[TCP_LIM_NR] = { 0 }, total = 0;
+	double goodput = 0;
+	const char *key;
+	int i, best = 0;
+
+	for (i = 0; i < n; i++) {
+		one[i] = stream_json(&a[i].u.stream, end);
+		goodput += stream_goodput_mbps(&a[i].u.stream, end);
+	}
+	for (i = 0; i < n; i++) {
+		int l;
+
+		for (l = 0; l < TCP_LIM_NR; l++) {
+			lim_ps[l] += a[i].u.stream.tx.lim_ps[l];
+			total += a[i].u.stream.tx.lim_ps[l];
+		}
+	}
+	for (i = 1; i < TCP_LIM_NR; i++)
+		if (lim_ps[i] > lim_ps[best])
+			best = i;
+	for (i = 0; i < TCP_LIM_NR; i++)
+		json_object_set_new(lim, tcp_limit_names[i], jreal(total ? 100.0 *
+				    (double)lim_ps[i] / (double)total : 0, 2));
+	json_object_foreach(one[0], key, x) {
+		if (!strcmp(key, "goodput_mbps")) {
+			json_object_set_new(o, key, jreal(goodput, 3));
+		} else if (!strcmp(key, "limited_by")) {
+			json_object_set(o, key, lim);
+		} else if (!strcmp(key, "limited_by_main")) {
+			json_object_set_new(o, key, json_string(tcp_limit_names[best]));
+		} else {
+			for (i = 0; i < n; i++)
+				v[i] = json_object_get(one[i], key);
+			json_object_set_new(o, key, agg_value(v, n, stream_agg_of(key)));
+		}
+	}
+	json_decref(lim);
+	json_object_set_new(o, "parallel", json_integer(n));
+	json_object_set_new(o, "fairness", stream_fairness(a, n, end));
+	for (i = 0; i < n; i++) {
+		json_t *s = json_object();
+
+		json_object_set_new(s, "name", json_string(a[i].u.stream.cfg.name));
+		json_object_update(s, one[i]);
+		json_object_set_new(s, "task", task_json(&a[i], 1));
+		json_array_append_new(list, s);
+		json_decref(one[i]);
+	}
+	json_object_set_new(o, "streams", list);
+	free(one);
+	free(v);
 	return o;
 }
 
@@ -491,12 +683,15 @@ json_t *world_results(const struct world *w)
 	json_object_set_new(meta, "duration_s", jreal(time_to_s(w->duration), 6));
 	json_object_set_new(meta, "events", json_integer((json_int_t)w->sim.nr_fired));
 	json_object_set_new(root, "nicsim", meta);
-	for (i = 0; i < w->nr_apps; i++) {
+	for (i = 0; i < w->nr_apps; i += w->apps[i].nr_streams) {
 		const struct world_app *a = &w->apps[i];
+		int n = a->nr_streams;
 		json_t *o = a->kind == APP_PING ? ping_json(&a->u.ping) : a->kind == APP_UDP ?
-			    udp_json(&a->u.udp, w->duration) : stream_json(&a->u.stream, w->duration);
+			    udp_json(&a->u.udp, w->duration) : a->kind == APP_RR ?
+			    rr_json(&a->u.rr, w->duration) : n > 1 ?
+			    stream_group_json(a, n, w->duration) : stream_json(&a->u.stream, w->duration);
 
-		json_object_set_new(o, "task", task_json(a));
+		json_object_set_new(o, "task", task_json(a, n));
 		json_object_set_new(apps, a->cfg->name, o);
 	}
 	json_object_set_new(root, "apps", apps);

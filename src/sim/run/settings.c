@@ -226,9 +226,14 @@ static const struct {
 	{ "sndtimeo", offsetof(struct scn_app, sndtimeo), "udp" },
 	{ "mode", offsetof(struct scn_app, mode), "http" },
 	{ "read_size", offsetof(struct scn_app, read_size), "stream http" },
-	{ "rcvbuf", offsetof(struct scn_app, rcvbuf), "stream http" },
-	{ "peer_cpu", offsetof(struct scn_app, peer_cpu), "stream http" },
-	{ "cc", offsetof(struct scn_app, cc), "stream http" },
+	{ "rcvbuf", offsetof(struct scn_app, rcvbuf), "stream http tcp_rr" },
+	{ "peer_cpu", offsetof(struct scn_app, peer_cpu), "stream http tcp_rr udp_rr" },
+	{ "cc", offsetof(struct scn_app, cc), "stream http tcp_rr" },
+	{ "parallel", offsetof(struct scn_app, parallel), "stream" },
+	{ "size", offsetof(struct scn_app, size), "ping udp stream http" },
+	{ "request", offsetof(struct scn_app, request), "tcp_rr udp_rr" },
+	{ "response", offsetof(struct scn_app, response), "tcp_rr udp_rr" },
+	{ "burst", offsetof(struct scn_app, burst), "tcp_rr udp_rr" },
 };
 
 static bool word_in(const char *word, const char *list)

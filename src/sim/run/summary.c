@@ -4,9 +4,11 @@
  * the real tool would see, one line of why taken from the socket and NIC
  * counters, and per host CPU load and interrupts.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "sim/run/world.h"
 #include "drivers/net/nic.h"
+#include "sim/engine/util.h"
 
 static void ping_why(const struct ping *p, FILE *out)
 {
@@ -93,11 +95,36 @@ static void udp_summary(const struct world *w, const struct udp_app *u, FILE *ou
 		(unsigned long long)u->enobufs);
 }
 
+/* "limited by:" with each limit's share of the sampled time, largest first */
+static void limits_line(const sim_time_t *lim_ps, FILE *out)
+{
+	sim_time_t total = 0;
+	int i, order[TCP_LIM_NR], n = 0;
+
+	for (i = 0; i < TCP_LIM_NR; i++)
+		total += lim_ps[i];
+	for (i = 0; i < TCP_LIM_NR; i++)	/* by share, largest first */
+		order[n++] = i;
+	for (i = 1; i < n; i++) {
+		int j = i, v = order[i];
+
+		while (j > 0 && lim_ps[order[j - 1]] < lim_ps[v]) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = v;
+	}
+	fprintf(out, "  limited by:");
+	for (i = 0; i < n && total; i++)
+		if (lim_ps[order[i]] >= total / 100)	/* >= 1 %, no overflow */
+			fprintf(out, " %s %.0f%%", tcp_limit_names[order[i]],
+				100.0 * (double)lim_ps[order[i]] / (double)total);
+	fprintf(out, "\n");
+}
+
 static void stream_summary(const struct world *w, const struct stream_app *s, FILE *out)
 {
 	const struct tcp_sock *tp = &s->tx;
-	sim_time_t total = 0;
-	int i, order[TCP_LIM_NR], n = 0;
 
 	fprintf(out, "[app.%s] %s %s -> %s: %.1f Mbit/s goodput (%.2f MB/s); cwnd %u, srtt %.3f ms, "
 		"%llu retransmits, sk_sndbuf %lld\n", s->cfg.name,
@@ -108,25 +135,68 @@ static void stream_summary(const struct world *w, const struct stream_app *s, FI
 		fprintf(out, "  ECN: %llu CE segments received, %llu ECE ACKs, %llu cwnd reductions (CWR)\n",
 			(unsigned long long)s->rx.ce_received, (unsigned long long)tp->ece_acks,
 			(unsigned long long)tp->cwr_events);
-	for (i = 0; i < TCP_LIM_NR; i++)
-		total += tp->lim_ps[i];
-	for (i = 0; i < TCP_LIM_NR; i++)	/* by share, largest first */
-		order[n++] = i;
-	for (i = 1; i < n; i++) {
-		int j = i, v = order[i];
+	limits_line(tp->lim_ps, out);
+}
 
-		while (j > 0 && tp->lim_ps[order[j - 1]] < tp->lim_ps[v]) {
-			order[j] = order[j - 1];
-			j--;
-		}
-		order[j] = v;
+/* netperf TCP_RR / UDP_RR: the rate and the latencies netperf's omni
+ * output selectors give. */
+static void rr_summary(const struct world *w, const struct rr_app *r, FILE *out)
+{
+	struct rr_latency l;
+
+	rr_latency_stats(r, &l);
+	fprintf(out, "[app.%s] %s %s -> %s, %lld,%lld bytes: %llu transactions, %.1f per second;"
+		" latency us min %.1f mean %.1f p50 %.1f p90 %.1f p99 %.1f max %.1f\n", r->cfg.name,
+		r->cfg.udp ? "udp_rr" : "tcp_rr", r->host->name, r->dest->name,
+		(long long)r->cfg.request, (long long)r->cfg.response, (unsigned long long)r->done,
+		rr_rate(r, w->duration), l.min, l.mean, l.p50, l.p90, l.p99, l.max);
+	/* longer than any transaction took: a lost datagram, most likely */
+	if (r->cfg.udp && r->usk.rx_waiter && w->duration - r->waiting_since > r->lat_max)
+		fprintf(out, "  waiting in recv() since t=%.6f s, longer than any transaction took:"
+			" %llu requests sent, %llu received, %llu responses sent, %llu received"
+			" (UDP_RR does not retransmit: a lost datagram stalls it)\n",
+			time_to_s(r->waiting_since), (unsigned long long)r->sent,
+			(unsigned long long)r->srv_requests, (unsigned long long)r->srv_responses,
+			(unsigned long long)r->done);
+}
+
+/* A stream app of n > 1 connections (iperf -P): the sum as iperf's [SUM]
+ * line, fairness, then a row per connection. */
+static void stream_group_summary(const struct world *w, const struct world_app *a, int n,
+				 FILE *out)
+{
+	const struct stream_app *s = &a->u.stream;
+	sim_time_t lim_ps[TCP_LIM_NR] = { 0 };
+	double sum = 0, lo = 0, hi = 0, *g = xcalloc((size_t)n, sizeof(*g));
+	uint64_t retrans = 0;
+	int i, l, width;
+
+	for (i = 0; i < n; i++) {
+		g[i] = stream_goodput_mbps(&a[i].u.stream, w->duration);
+		sum += g[i];
+		lo = i ? MIN(lo, g[i]) : g[i];
+		hi = i ? MAX(hi, g[i]) : g[i];
+		retrans += a[i].u.stream.tx.retrans;
+		for (l = 0; l < TCP_LIM_NR; l++)
+			lim_ps[l] += a[i].u.stream.tx.lim_ps[l];
 	}
-	fprintf(out, "  limited by:");
-	for (i = 0; i < n && total; i++)
-		if (tp->lim_ps[order[i]] >= total / 100)	/* >= 1 %, no overflow */
-			fprintf(out, " %s %.0f%%", tcp_limit_names[order[i]],
-				100.0 * (double)tp->lim_ps[order[i]] / (double)total);
-	fprintf(out, "\n");
+	fprintf(out, "[app.%s] %s %s -> %s, %d connections: %.1f Mbit/s goodput summed (%.2f MB/s), "
+		"%llu retransmits; per connection %.1f .. %.1f Mbit/s, Jain's index %.3f\n",
+		a->cfg->name, s->cfg.mode == STREAM_WRITE ? "stream" : "http", s->host->name,
+		s->dest->name, n, sum, sum / 8, (unsigned long long)retrans, lo, hi,
+		jain_index(g, n));
+	limits_line(lim_ps, out);
+	width = MAX((int)strlen(a[n - 1].u.stream.cfg.name), 10);
+	fprintf(out, "  %-*s %9s %8s %6s %9s\n", width, "connection",
+		"Mbit/s", "retrans", "cwnd", "srtt ms");
+	for (i = 0; i < n; i++) {
+		const struct tcp_sock *tp = &a[i].u.stream.tx;
+
+		fprintf(out, "  %-*s %9.1f %8llu %6u %9.3f\n", width,
+			a[i].u.stream.cfg.name, g[i], (unsigned long long)tp->retrans,
+			tp->cc.snd_cwnd, time_to_ms(tp->srtt));
+	}
+	free(g);
 }
 
 static void host_summary(const struct world *w, const struct host *h, FILE *out)
@@ -176,11 +246,15 @@ void world_summary(const struct world *w, FILE *out)
 	fprintf(out, "nicsim %s: %s, seed %lld, %.3f s simulated, %llu events\n", NICSIM_VERSION,
 		w->scn->file, (long long)w->scn->sim.seed, time_to_s(w->duration),
 		(unsigned long long)w->sim.nr_fired);
-	for (i = 0; i < w->nr_apps; i++) {
+	for (i = 0; i < w->nr_apps; i += w->apps[i].nr_streams) {
 		if (w->apps[i].kind == APP_PING)
 			ping_summary(&w->apps[i].u.ping, out);
 		else if (w->apps[i].kind == APP_UDP)
 			udp_summary(w, &w->apps[i].u.udp, out);
+		else if (w->apps[i].kind == APP_RR)
+			rr_summary(w, &w->apps[i].u.rr, out);
+		else if (w->apps[i].nr_streams > 1)
+			stream_group_summary(w, &w->apps[i], w->apps[i].nr_streams, out);
 		else
 			stream_summary(w, &w->apps[i].u.stream, out);
 	}

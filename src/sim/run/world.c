@@ -379,16 +379,85 @@ static int check_hash_pick(const struct world *w, const struct scn_app *a,
 	return -1;
 }
 
-static int build_app(struct world *w, struct world_app *wa, const struct scn_app *a,
-		     struct scn_error *err)
+/* A stream or http app: its connections, each a world app (iperf -P). */
+static int build_streams(struct world *w, const struct scn_app *a, struct host *h,
+			 struct host *d, int64_t size, struct scn_error *err)
+{
+	struct stream_config sc = {
+		.size = size, .read_size = a->read_size, .start = a->start,
+		.cpu = (int)a->cpu, .peer_cpu = (int)a->peer_cpu,
+		.sndbuf = a->sndbuf, .rcvbuf = a->rcvbuf,
+		.cc = a->cc[0] ? a->cc : NULL,
+	};
+	int k, n = (int)a->parallel;
+
+	if (!strcmp(a->type, "http"))
+		sc.mode = !strcmp(a->mode, "sendfile") ? STREAM_SENDFILE : STREAM_FILE_WRITE;
+	if (a->peer_cpu >= d->nr_cpus) {
+		scenario_error_at(w->scn, &a->peer_cpu, err, "app.%s: peer_cpu %lld, but %s has %d CPU(s)",
+				  a->name, (long long)a->peer_cpu, d->name, d->nr_cpus);
+		return -1;
+	}
+	for (k = 1; k <= n; k++) {
+		struct world_app *wa = &w->apps[w->nr_apps++];
+
+		if (n > 1)
+			snprintf(sc.name, sizeof(sc.name), "%s.%d", a->name, k);
+		else
+			snprintf(sc.name, sizeof(sc.name), "%s", a->name);
+		wa->cfg = a;
+		wa->kind = APP_STREAM;
+		wa->stream = n > 1 ? k : 0;
+		wa->nr_streams = n;
+		stream_app_init(&wa->u.stream, h, d, &sc);
+		ip_sock_set_tos(&wa->u.stream.tx.sk, (uint8_t)a->tos);
+		wa->u.stream.tx.sk.hash_pick = (int)a->hash_pick;
+	}
+	return 0;
+}
+
+/* netperf TCP_RR or UDP_RR: the client on host, the server on dest. */
+static int build_rr(struct world *w, struct world_app *wa, const struct scn_app *a,
+		    struct host *h, struct host *d, struct scn_error *err)
+{
+	struct rr_config rc = {
+		.udp = !strcmp(a->type, "udp_rr"), .request = a->request,
+		.response = a->response, .burst = a->burst, .start = a->start,
+		.cpu = (int)a->cpu, .peer_cpu = (int)a->peer_cpu,
+		.sndbuf = a->sndbuf, .rcvbuf = a->rcvbuf, .cc = a->cc[0] ? a->cc : NULL,
+	};
+
+	if (a->peer_cpu >= d->nr_cpus) {
+		scenario_error_at(w->scn, &a->peer_cpu, err, "app.%s: peer_cpu %lld, but %s has %d CPU(s)",
+				  a->name, (long long)a->peer_cpu, d->name, d->nr_cpus);
+		return -1;
+	}
+	snprintf(rc.name, sizeof(rc.name), "%s", a->name);
+	wa->kind = APP_RR;
+	rr_app_init(&wa->u.rr, h, d, &rc);
+	if (rc.udp) {
+		ip_sock_set_tos(&wa->u.rr.usk, (uint8_t)a->tos);
+		wa->u.rr.usk.hash_pick = (int)a->hash_pick;
+	} else {
+		ip_sock_set_tos(&wa->u.rr.tx.sk, (uint8_t)a->tos);
+		wa->u.rr.tx.sk.hash_pick = (int)a->hash_pick;
+	}
+	w->nr_apps++;
+	return 0;
+}
+
+/* Append a's world app(s) to w->apps. */
+static int build_app(struct world *w, const struct scn_app *a, struct scn_error *err)
 {
 	int64_t size = app_size(a);
+	struct world_app *wa = &w->apps[w->nr_apps];
 	struct host *h, *d;
 
 	if (app_hosts(w, a, &h, &d, err) || settings_app_check(w->scn, a, err) ||
 	    check_rate(w, a, size, err) || check_hash_pick(w, a, h, err))
 		return -1;
 	wa->cfg = a;
+	wa->nr_streams = 1;
 	if (!strcmp(a->type, "ping")) {
 		struct ping_config pc = {
 			.count = a->count, .interval = a->interval, .start = a->start,
@@ -416,25 +485,9 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 		ip_sock_set_tos(&wa->u.ping.sk, (uint8_t)a->tos);
 		wa->u.ping.sk.hash_pick = (int)a->hash_pick;
 	} else if (!strcmp(a->type, "stream") || !strcmp(a->type, "http")) {
-		struct stream_config sc = {
-			.size = size, .read_size = a->read_size, .start = a->start,
-			.cpu = (int)a->cpu, .peer_cpu = (int)a->peer_cpu,
-			.sndbuf = a->sndbuf, .rcvbuf = a->rcvbuf,
-			.cc = a->cc[0] ? a->cc : NULL,
-		};
-
-		if (!strcmp(a->type, "http"))
-			sc.mode = !strcmp(a->mode, "sendfile") ? STREAM_SENDFILE : STREAM_FILE_WRITE;
-		if (a->peer_cpu >= d->nr_cpus) {
-			scenario_error_at(w->scn, &a->peer_cpu, err, "app.%s: peer_cpu %lld, but %s has %d CPU(s)",
-					  a->name, (long long)a->peer_cpu, d->name, d->nr_cpus);
-			return -1;
-		}
-		snprintf(sc.name, sizeof(sc.name), "%s", a->name);
-		wa->kind = APP_STREAM;
-		stream_app_init(&wa->u.stream, h, d, &sc);
-		ip_sock_set_tos(&wa->u.stream.tx.sk, (uint8_t)a->tos);
-		wa->u.stream.tx.sk.hash_pick = (int)a->hash_pick;
+		return build_streams(w, a, h, d, size, err);
+	} else if (!strcmp(a->type, "tcp_rr") || !strcmp(a->type, "udp_rr")) {
+		return build_rr(w, wa, a, h, d, err);
 	} else {
 		struct udp_config uc = {
 			.count = a->count, .interval = a->interval, .start = a->start,
@@ -454,6 +507,7 @@ static int build_app(struct world *w, struct world_app *wa, const struct scn_app
 		ip_sock_set_tos(&wa->u.udp.sk, (uint8_t)a->tos);
 		wa->u.udp.sk.hash_pick = (int)a->hash_pick;
 	}
+	w->nr_apps++;
 	return 0;
 }
 
@@ -502,9 +556,28 @@ static int ping_budget(const struct scenario *s, struct scn_error *err)
 	return 0;
 }
 
+/* World apps: one per app, parallel of them per stream app; at most
+ * WORLD_APPS_MAX in all (-1 with err at the app that crosses it). */
+static int world_app_count(const struct scenario *s, struct scn_error *err)
+{
+	int i, n = 0;
+
+	for (i = 0; i < s->nr_apps; i++) {
+		n += !strcmp(s->apps[i].type, "stream") ? (int)s->apps[i].parallel : 1;
+		if (n > WORLD_APPS_MAX) {
+			scenario_error_at(s, &s->apps[i].parallel, err,
+					  "app.%s: %d applications and parallel connections in all, "
+					  "above the %d a run may have", s->apps[i].name, n,
+					  WORLD_APPS_MAX);
+			return -1;
+		}
+	}
+	return n;
+}
+
 int world_build(struct world *w, const struct scenario *s, struct scn_error *err)
 {
-	int i;
+	int i, n;
 
 	memset(w, 0, sizeof(*w));
 	w->scn = s;
@@ -533,9 +606,12 @@ int world_build(struct world *w, const struct scenario *s, struct scn_error *err
 			eth_set_loss(&w->link.port[i], (uint64_t)s->link.loss,
 				     (uint64_t)s->sim.seed, i ? "link.loss.1" : "link.loss.0",
 				     &w->pool);
-	w->apps = xcalloc((size_t)MAX(s->nr_apps, 1), sizeof(*w->apps));
-	for (i = 0; i < s->nr_apps; i++, w->nr_apps++)
-		if (build_app(w, &w->apps[i], &s->apps[i], err))
+	n = world_app_count(s, err);
+	if (n < 0)
+		return -1;
+	w->apps = xcalloc((size_t)MAX(n, 1), sizeof(*w->apps));
+	for (i = 0; i < s->nr_apps; i++)
+		if (build_app(w, &s->apps[i], err))
 			return -1;
 #ifdef NICSIM_CHECK_ALWAYS	/* cmake -DNICSIM_CHECK=ON: --check everywhere */
 	world_check_enable(w, NULL);
@@ -665,6 +741,8 @@ void world_destroy(struct world *w)
 			ping_free(&w->apps[i].u.ping);
 		else if (w->apps[i].kind == APP_STREAM)
 			stream_app_free(&w->apps[i].u.stream);
+		else if (w->apps[i].kind == APP_RR)
+			rr_app_free(&w->apps[i].u.rr);
 	for (i = 0; w->hosts && i < w->nr_hosts; i++) {
 		netdev_free(&w->hosts[i].dev);
 		nic_remove(&w->hosts[i]);

@@ -35,17 +35,25 @@ struct world_tap {
  * percentiles, so world_build() refuses more.
  */
 #define WORLD_SKB_MAX	(1u << 22)
+/* Applications, each connection of a parallel stream app counted: the
+ * [app.*] sections a scenario may have (SCN_MAX_APPS). */
+#define WORLD_APPS_MAX	1024
 #define WORLD_PING_MAX	100000000
 
-enum app_kind { APP_PING, APP_UDP, APP_STREAM };
+enum app_kind { APP_PING, APP_UDP, APP_STREAM, APP_RR };
 
+/* One per application, except that a stream app with parallel = N > 1
+ * is N consecutive world apps, its connections, stream 1..N of
+ * nr_streams N (stream 0 of 1 otherwise). */
 struct world_app {
 	enum app_kind	kind;
 	const struct scn_app *cfg;
+	int		stream, nr_streams;
 	union {
 		struct ping	ping;
 		struct udp_app	udp;
 		struct stream_app stream;
+		struct rr_app	rr;
 	} u;
 };
 

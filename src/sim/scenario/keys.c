@@ -360,7 +360,8 @@ static const struct scn_key scn_keys[] = {
 	    .meaning = "SO_RCVBUF at the receiving end"),
 	KEY(SCN_APP, "peer_cpu", SCN_T_INT, struct scn_app, peer_cpu,
 	    .min = 0, .max = 63, .def = "0", .unit = "",
-	    .meaning = "stream/http: CPU of the receiving process on dest"),
+	    .meaning = "stream/http: CPU of the receiving process on dest; tcp_rr/udp_rr: "
+		       "of the server (netserver)"),
 	KEY(SCN_APP, "tos", SCN_T_INT, struct scn_app, tos,
 	    .min = 0, .max = 255, .def = "0", .unit = "",
 	    .meaning = "IP_TOS of the sending socket (ping -Q, iperf -S): sk_priority = "
@@ -379,12 +380,27 @@ static const struct scn_key scn_keys[] = {
 	    .meaning = "udp: send with MSG_DONTWAIT"),
 	KEY(SCN_APP, "cc", SCN_T_CHOICE, struct scn_app, cc,
 	    .choices = cc_names, .nodef = "(sysctl)", .unit = "",
-	    .meaning = "stream/http: congestion control of the sending socket, as "
+	    .meaning = "stream/http/tcp_rr: congestion control of the sending socket, as "
 		       "setsockopt(TCP_CONGESTION) (iperf -C); unset: the sending host's "
 		       "tcp_congestion_control"),
 	KEY(SCN_APP, "sndtimeo", SCN_T_TIME, struct scn_app, sndtimeo,
 	    .min = 0, .max = TIME_MAX, .nodef = "(app)", .unit = "time",
 	    .meaning = "SO_SNDTIMEO: how long a blocking send may wait"),
+	KEY(SCN_APP, "parallel", SCN_T_INT, struct scn_app, parallel,
+	    .min = 1, .max = 128, .def = "1", .unit = "connections",
+	    .meaning = "stream: TCP connections from host to dest, as iperf -P: each its own "
+		       "socket, source port and random stream, all with the app's other "
+		       "settings; results sum them and list each as NAME.1 .. NAME.N"),
+	KEY(SCN_APP, "request", SCN_T_BYTES, struct scn_app, request,
+	    .min = 1, .max = 65507, .def = "1", .unit = "bytes",
+	    .meaning = "tcp_rr/udp_rr: bytes of each request (netperf -r REQ,RESP)"),
+	KEY(SCN_APP, "response", SCN_T_BYTES, struct scn_app, response,
+	    .min = 1, .max = 65507, .def = "1", .unit = "bytes",
+	    .meaning = "tcp_rr/udp_rr: bytes of each response (netperf -r REQ,RESP)"),
+	KEY(SCN_APP, "burst", SCN_T_INT, struct scn_app, burst,
+	    .min = 0, .max = 256, .def = "0", .unit = "transactions",
+	    .meaning = "tcp_rr/udp_rr: requests sent beyond the first before the first "
+		       "response is read (netperf -b): up to burst + 1 outstanding"),
 
 	KEY(SCN_EXPECT, "observation", SCN_T_STRING, struct scn_expect,
 	    observation, .nodef = "(none)", .unit = "text",
