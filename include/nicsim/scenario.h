@@ -28,6 +28,12 @@
 struct scn_sim {
 	sim_time_t	duration;	/* default 10s */
 	int64_t		seed;		/* default 1 */
+	/* seeded variation (docs/architecture.md, Randomness): on|off, and
+	 * its magnitudes, which take effect only with variation = on */
+	char		variation[SCN_NAME_MAX];
+	sim_time_t	start_jitter;	/* app start offset: uniform [0, this] */
+	sim_time_t	wakeup_jitter;	/* wake-up latency: uniform [0, this] */
+	int64_t		cost_noise;	/* cost factor uniform [1-this, 1+this], ppb */
 };
 
 /* [link]: the Ethernet segment joining the hosts (point to point). */

@@ -13,6 +13,8 @@
 #include "kernel/host.h"
 #include "sim/engine/util.h"
 
+#define PPB	1000000000ULL	/* cost_noise's unit: parts per billion */
+
 static const uint8_t ctx_acct[CTX_NR] = {
 	[CTX_HARDIRQ] = ACCT_IRQ, [CTX_SOFTIRQ] = ACCT_SOFTIRQ, [CTX_PROCESS] = ACCT_SYS,
 };
@@ -150,6 +152,20 @@ static void cpu_dispatch(struct sim *sim, struct sim_event *ev)
 		}
 		sim->now = cpu->t;
 	}
+}
+
+sim_time_t cpu_cost_noise(struct cpu *cpu, sim_time_t dt)
+{
+	uint64_t c = cpu->cost_noise;
+	uint64_t f = PPB - c + rng_below(&cpu->cost_rng, 2 * c + 1);	/* ppb */
+
+	return (sim_time_t)(((unsigned __int128)dt * f + PPB / 2) / PPB);
+}
+
+void cpu_set_cost_noise(struct cpu *cpu, uint32_t ppb, uint64_t seed)
+{
+	cpu->cost_noise = ppb;
+	rng_streamf(&cpu->cost_rng, seed, "host.%s.cpu%d.cost", cpu->host->name, cpu->id);
 }
 
 void nicsim_cpu_not_running(const struct cpu *cpu)

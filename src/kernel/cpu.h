@@ -35,6 +35,12 @@
  * before its send stamp. Other hand-offs still show early (data a long
  * write() copies into the socket's write queue, for one).
  * Deviation: the periodic tick's own cost is not charged (NO_HZ idle).
+ * Seeded variation (off by default): each charge's time is scaled by a
+ * factor drawn uniformly from [1 - c, 1 + c] (c = sim.cost_noise) from the
+ * CPU's stream "host.H.cpuN.cost", standing for what the model leaves out
+ * of a path's cost (cache and TLB misses, branch prediction, memory
+ * contention). Deviation: uniform and independent per charge, UNVERIFIED
+ * as a distribution; cost_cycles[] keeps the modelled cycles.
  */
 #ifndef NICSIM_HOST_CPU_H
 #define NICSIM_HOST_CPU_H
@@ -42,6 +48,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "nicsim/sim.h"
+#include "nicsim/rng.h"
 #include "profiles/profile.h"
 
 struct host;
@@ -131,6 +138,9 @@ struct cpu {
 	uint64_t	items[CTX_NR];
 	uint64_t	cost_cycles[COST_NR];	/* cycles charged per platform cost */
 	uint64_t	softirqs[NR_SOFTIRQS];
+	/* seeded variation: cost noise in parts per billion (0: none), its stream */
+	uint32_t	cost_noise;
+	struct rng	cost_rng;
 };
 
 void cpu_init(struct cpu *cpu, struct host *host, int id, uint64_t hz);
@@ -149,6 +159,10 @@ static inline bool cpu_work_waiting(const struct cpu *cpu, enum cpu_ctx ctx)
 	return cpu->head[ctx] != NULL;
 }
 void nicsim_cpu_not_running(const struct cpu *cpu);
+/* dt scaled by a factor drawn from [1 - c, 1 + c], c = cost_noise ppb */
+sim_time_t cpu_cost_noise(struct cpu *cpu, sim_time_t dt);
+/* Turn cost noise on (ppb > 0) with the CPU's stream under seed. */
+void cpu_set_cost_noise(struct cpu *cpu, uint32_t ppb, uint64_t seed);
 
 static inline void cpu_charge_acct(struct cpu *cpu, uint64_t cycles, int acct)
 {
@@ -158,6 +172,8 @@ static inline void cpu_charge_acct(struct cpu *cpu, uint64_t cycles, int acct)
 
 	if (__builtin_expect(!cpu->running, 0))
 		nicsim_cpu_not_running(cpu);
+	if (__builtin_expect(cpu->cost_noise != 0, 0))
+		dt = cpu_cost_noise(cpu, dt);
 	cpu->t += dt;
 	cpu->busy_ps[acct] += dt;
 }

@@ -68,6 +68,10 @@ struct host {
 	int		tcp_sack;	/* net.ipv4.tcp_sack */
 	int		tcp_slow_start_after_idle;	/* net.ipv4.tcp_slow_start_after_idle */
 	uint16_t	ip_id;
+	/* seeded variation: the wake-up latency's bound (0: none) and its
+	 * stream (sched/core.c) */
+	sim_time_t	wakeup_jitter;
+	struct rng	wakeup_rng;
 	uint8_t		neigh;		/* the peer's host index (one link) */
 	uint32_t	ts_memo_size[2], ts_memo_val[2];	/* host_skb_truesize */
 	int		ts_memo_next;

@@ -71,7 +71,8 @@ def seed(base, r):
     z = ((z ^ (z >> 27)) * 0x94d049bb133111eb) & M
     return (z ^ (z >> 31)) >> 1
 rows = list(csv.DictReader(open(sys.argv[1])))
-assert list(rows[0]) == ['sim.seed', 'repeat', 'seed', 'apps.nothing'], list(rows[0])
+assert list(rows[0]) == ['sim.seed', 'repeat', 'seed', 'sim.variation', 'apps.nothing'], list(rows[0])
+assert all(r['sim.variation'] == 'on' for r in rows)
 got = [(int(r['sim.seed']), int(r['repeat']), int(r['seed'])) for r in rows]
 want = [(b, r, seed(b, r)) for b in (1, 7) for r in range(3)]
 assert got == want, (got, want)

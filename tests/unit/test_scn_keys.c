@@ -862,7 +862,7 @@ static void test_keys_filter(void **state)
 		{ "sysctl", "host.NAME.sysctl  tcp_wmem", "ethtool", 10 },
 		{ "host", "host.NAME  driver", "app.NAME", 0 },	/* the section, not app's key */
 		{ "app", "app.NAME  host", "host.NAME ", 0 },
-		{ "sim", "seed  ", "link", 2 },
+		{ "sim", "seed  ", "link", 6 },
 		{ "expect.B1", "expect.ID  metric", "app.NAME", 0 },
 		{ "tx-usecs", "host.NAME.ethtool  tx-usecs", "tx-frames", 1 },
 	};

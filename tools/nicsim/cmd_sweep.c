@@ -40,7 +40,11 @@ static void usage(FILE *out)
 		"CPU. Under mpirun, point i runs on rank i %% size. DIR must be new, empty,\n"
 		"or this sweep's (it resumes); --force starts another sweep's DIR over\n"
 		"(removing only that sweep's files) or adds this sweep's files to a\n"
-		"directory that holds no sweep. See docs/sweep.md.\n"
+		"directory that holds no sweep. With --repeat N > 1 the points run with\n"
+		"sim.variation = on (seeded start, wake-up and cost variation, so repeats\n"
+		"differ) unless the scenario, a --set or an axis sets sim.variation; each\n"
+		"combination's repeats are summarised (n, mean, sd, min, max, 95%% CI of\n"
+		"the mean) in DIR/stats/summary.csv. See docs/sweep.md.\n"
 		"MPI support in this build: %s\n", par_built() ? "yes" : "no");
 }
 
@@ -367,6 +371,11 @@ static int load_base(struct sweep *sw)
 			  sw->file);
 		return -1;
 	}
+	/* repeats must differ: seeded variation on, unless the scenario says
+	 * (a --set or an axis, applied later, still decide over this) */
+	if (sw->repeat > 1 && !scenario_field_given(&sw->base, &sw->base.sim.variation) &&
+	    scenario_set(&sw->base, "sim.variation=on", &err))
+		goto fail;
 	for (i = 0; i < sw->nr_sets; i++) {
 		if (!scenario_set(&sw->base, sw->sets[i].arg, &err))
 			continue;

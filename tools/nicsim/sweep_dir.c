@@ -5,6 +5,8 @@
  *                           content), overrides, axes, repeat, metrics
  *   DIR/points/NNNNNN.json  one finished point, a single JSON line
  *   DIR/results.jsonl, DIR/results.csv   the merge (sweep_merge.c)
+ *   DIR/stats/summary.csv   with --repeat > 1, the repeats' statistics
+ *                           (sweep_merge.c)
  *
  * Contract: every file appears whole or not at all (a temporary in the
  * same directory, then rename), so after a kill -9 a point file exists
@@ -218,6 +220,8 @@ static void remove_sweep(const struct sweep *sw)
 	remove_if_file(path);
 	dir_file(sw, "results.csv", path, sizeof(path));
 	remove_if_file(path);
+	dir_file(sw, "stats/summary.csv", path, sizeof(path));
+	remove_if_file(path);
 }
 
 static int write_manifest(const struct sweep *sw, const char *path, json_t *cur)
@@ -403,5 +407,7 @@ void sweep_dir_tidy(const struct sweep *sw)
 
 	tidy(sw->out);
 	dir_file(sw, "points", path, sizeof(path));
+	tidy(path);
+	dir_file(sw, "stats", path, sizeof(path));
 	tidy(path);
 }

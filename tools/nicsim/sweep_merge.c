@@ -3,7 +3,12 @@
  * Merging a sweep's point files, in point order, into
  *   DIR/results.jsonl  the point files' lines, one per point
  *   DIR/results.csv    a header, then one row per point: the axis values,
- *                      repeat and seed (only with --repeat > 1), metrics
+ *                      repeat, seed and sim.variation (only with
+ *                      --repeat > 1; sim.variation unless it is an axis),
+ *                      metrics
+ *   DIR/stats/summary.csv  with --repeat > 1: per combination of axis
+ *                      values and metric, the statistics of its repeats'
+ *                      numeric cells (src/sim/run/stats.h)
  * and a summary on stdout: the rows (the first TABLE_ROWS) with the axis
  * columns and the metrics that vary from point to point, each headed by
  * its path's last part where that is unambiguous, then the metrics that
@@ -23,11 +28,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sim/engine/util.h"
+#include <math.h>
+#include <sys/stat.h>
+#include "sim/run/stats.h"
 #include "sim/run/world.h"
 #include "sweep.h"
 
 #define TABLE_ROWS	200
 #define PATH_LEN	4096
+#define CI_LEVEL	0.95
 
 struct merge {
 	int	nr_cols, first_metric;	/* metrics are columns first_metric.. */
@@ -36,7 +45,33 @@ struct merge {
 	bool	*varies, *found;
 	long	nr_shown;
 	char	**shown;		/* TABLE_ROWS rows of nr_cols cells */
+	/* the repeats' statistics: the current combination's numeric cells
+	 * (repeat values per metric, nv of them), and the first TABLE_ROWS
+	 * combinations' summaries for the table */
+	long	nrep;
+	double	*vals;
+	long	*nv;
+	long	nr_sum;
+	struct stats_summary *sum;	/* TABLE_ROWS x metrics */
 };
+
+/* The metrics' count, and is sim.variation a column of its own? */
+static int nr_metrics(const struct merge *m)
+{
+	return m->nr_cols - m->first_metric;
+}
+
+static bool variation_col(const struct sweep *sw)
+{
+	int a;
+
+	if (sw->repeat < 2)
+		return false;
+	for (a = 0; a < sw->nr_axes; a++)
+		if (!strcmp(sw->axes[a].key, "sim.variation"))
+			return false;
+	return true;
+}
 
 /* Point i's record, and its line as read (for results.jsonl). */
 static json_t *load_point(const struct sweep *sw, long i, char **line, size_t *len)
@@ -98,6 +133,8 @@ static void columns(struct merge *m, const struct sweep *sw, json_t *rec0)
 		add_col(m, "repeat");
 		add_col(m, "seed");
 	}
+	if (variation_col(sw))
+		add_col(m, "sim.variation");
 	m->first_metric = m->nr_cols;
 	if (sw->nr_metrics)
 		for (i = 0; i < sw->nr_metrics; i++)
@@ -108,6 +145,10 @@ static void columns(struct merge *m, const struct sweep *sw, json_t *rec0)
 	m->varies = xcalloc((size_t)m->nr_cols, sizeof(*m->varies));
 	m->found = xcalloc((size_t)m->nr_cols, sizeof(*m->found));
 	m->shown = xcalloc((size_t)m->nr_cols * TABLE_ROWS, sizeof(*m->shown));
+	m->nrep = sw->repeat;
+	m->vals = xcalloc((size_t)MAX(nr_metrics(m), 1) * (size_t)sw->repeat, sizeof(*m->vals));
+	m->nv = xcalloc((size_t)MAX(nr_metrics(m), 1), sizeof(*m->nv));
+	m->sum = xcalloc((size_t)MAX(nr_metrics(m), 1) * TABLE_ROWS, sizeof(*m->sum));
 }
 
 static char *cell(json_t *v)
@@ -157,6 +198,8 @@ static void row_cells(const struct merge *m, const struct sweep *sw, long i,
 		row[c++] = cell(json_object_get(rec, "repeat"));
 		row[c++] = cell(json_object_get(rec, "seed"));
 	}
+	if (variation_col(sw))	/* the base's: only axes differ between points */
+		row[c++] = xstrdup(sw->base.sim.variation);
 	for (; c < m->nr_cols; c++)
 		row[c] = cell(json_path(res, m->head[c]));
 }
@@ -244,6 +287,128 @@ static void print_table(const struct merge *m, const struct sweep *sw)
 	free(w);
 }
 
+/* ---- the repeats' statistics ------------------------------------------- */
+
+/* Keep point i's numeric metric cells for its combination's statistics. */
+static void keep_values(struct merge *m, char **row)
+{
+	int k;
+
+	for (k = 0; k < nr_metrics(m); k++) {
+		const char *s = row[m->first_metric + k];
+		char *end;
+		double v = strtod(s, &end);
+
+		if (*s && !*end && isfinite(v))
+			m->vals[k * m->nrep + m->nv[k]++] = v;
+	}
+}
+
+static void num(FILE *f, double v, bool last)
+{
+	char buf[64] = "";
+
+	if (!isnan(v))
+		snprintf(buf, sizeof(buf), "%.12g", v);
+	csv_field(f, buf, last);
+}
+
+static void summary_head(const struct sweep *sw, FILE *f)
+{
+	static const char *const cols[] = {
+		"metric", "n", "mean", "sd", "min", "max", "ci95_lo", "ci95_hi"
+	};
+	size_t k;
+	int a;
+
+	for (a = 0; a < sw->nr_axes; a++)
+		csv_field(f, sw->axes[a].key, false);
+	if (variation_col(sw))
+		csv_field(f, "sim.variation", false);
+	for (k = 0; k < ARRAY_SIZE(cols); k++)
+		csv_field(f, cols[k], k + 1 == ARRAY_SIZE(cols));
+}
+
+/* The combination ending at point i: a row per metric. */
+static void summary_rows(struct merge *m, const struct sweep *sw, long i, FILE *f)
+{
+	long combo = i / sw->repeat;
+	struct stats_summary st;
+	int k, a;
+
+	for (k = 0; k < nr_metrics(m); k++) {
+		stats_summarize(m->vals + (size_t)k * (size_t)sw->repeat, (size_t)m->nv[k],
+				CI_LEVEL, &st);
+		m->nv[k] = 0;
+		if (combo < TABLE_ROWS)
+			m->sum[combo * nr_metrics(m) + k] = st;
+		for (a = 0; a < sw->nr_axes; a++)
+			csv_field(f, sw->axes[a].values[sweep_point_value(sw, i, a)], false);
+		if (variation_col(sw))
+			csv_field(f, sw->base.sim.variation, false);
+		csv_field(f, m->head[m->first_metric + k], false);
+		fprintf(f, "%zu,", st.n);
+		num(f, st.mean, false);
+		num(f, st.sd, false);
+		num(f, st.min, false);
+		num(f, st.max, false);
+		num(f, st.ci_lo, false);
+		num(f, st.ci_hi, true);
+	}
+	if (combo < TABLE_ROWS)
+		m->nr_sum = combo + 1;
+}
+
+static void tnum(char *buf, size_t len, double v)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.6g", v);
+}
+
+/* The statistics of the metrics that vary, per combination. */
+static void print_summary(const struct merge *m, const struct sweep *sw)
+{
+	static const char *const st_head[] = { "n", "mean", "sd", "min", "max",
+					       "ci95_lo", "ci95_hi" };
+	char cells[16][32];
+	long combo;
+	int k, a, c;
+
+	printf("over the %d repeats of each combination (sample sd, 95%% confidence "
+	       "interval of the mean by Student's t; all metrics in %s/stats/summary.csv):\n",
+	       sw->repeat, sw->out);
+	for (a = 0; a < sw->nr_axes; a++)
+		printf("%12s  ", short_name(m, a));
+	printf("%-24s", "metric");
+	for (c = 0; c < 7; c++)
+		printf("  %10s", st_head[c]);
+	putchar('\n');
+	for (combo = 0; combo < m->nr_sum; combo++) {
+		for (k = 0; k < nr_metrics(m); k++) {
+			const struct stats_summary *st = &m->sum[combo * nr_metrics(m) + k];
+			const double v[6] = { st->mean, st->sd, st->min, st->max,
+					      st->ci_lo, st->ci_hi };
+
+			if (!m->varies[m->first_metric + k])
+				continue;
+			for (a = 0; a < sw->nr_axes; a++)
+				printf("%12s  ", sw->axes[a].values[sweep_point_value(
+					sw, combo * sw->repeat, a)]);
+			printf("%-24s  %10zu", short_name(m, m->first_metric + k), st->n);
+			for (c = 0; c < 6; c++) {
+				tnum(cells[c], sizeof(cells[c]), v[c]);
+				printf("  %10s", cells[c]);
+			}
+			putchar('\n');
+		}
+	}
+	if (sw->nr_points / sw->repeat > m->nr_sum)
+		printf("(%ld more combinations in %s/stats/summary.csv)\n",
+		       sw->nr_points / sw->repeat - m->nr_sum, sw->out);
+}
+
 static void merge_free(struct merge *m)
 {
 	int c;
@@ -260,10 +425,14 @@ static void merge_free(struct merge *m)
 	free(m->varies);
 	free(m->found);
 	free(m->shown);
+	free(m->vals);
+	free(m->nv);
+	free(m->sum);
 }
 
 /* Every point into the two streams; 0, or -1 when a point is unreadable. */
-static int merge_points(struct merge *m, const struct sweep *sw, FILE *jsonl, FILE *csv)
+static int merge_points(struct merge *m, const struct sweep *sw, FILE *jsonl, FILE *csv,
+			FILE *sum)
 {
 	char **row = NULL, *line;
 	size_t len;
@@ -283,10 +452,16 @@ static int merge_points(struct merge *m, const struct sweep *sw, FILE *jsonl, FI
 			for (c = 0; c < m->nr_cols; c++)
 				csv_field(csv, m->head[c], c == m->nr_cols - 1);
 			row = xcalloc((size_t)m->nr_cols, sizeof(*row));
+			if (sum)
+				summary_head(sw, sum);
 		}
 		fwrite(line, 1, len, jsonl);
 		row_cells(m, sw, i, rec, row);
+		if (sum)
+			keep_values(m, row);
 		add_row(m, i, rec, row, csv);
+		if (sum && i % sw->repeat == sw->repeat - 1)
+			summary_rows(m, sw, i, sum);
 		json_decref(rec);
 		free(line);
 	}
@@ -302,11 +477,30 @@ static void discard(FILE *f, const char *tmp)
 	remove(tmp);
 }
 
+/* DIR/stats/summary.csv's temporary, with --repeat > 1; else NULL. */
+static FILE *summary_open(const struct sweep *sw, char *path, char *tmp, size_t len,
+			  bool *bad)
+{
+	snprintf(path, len, "%s/stats", sw->out);
+	*bad = false;
+	if (sw->repeat < 2)
+		return NULL;
+	if (mkdir(path, 0777) && errno != EEXIST) {
+		fprintf(stderr, "nicsim sweep: %s: %s\n", path, strerror(errno));
+		*bad = true;
+		return NULL;
+	}
+	snprintf(path, len, "%s/stats/summary.csv", sw->out);
+	return sweep_atomic_open(path, tmp, len);
+}
+
 int sweep_merge(const struct sweep *sw)
 {
 	char pj[PATH_LEN], pc[PATH_LEN], tj[PATH_LEN], tc[PATH_LEN];
+	char ps[PATH_LEN], ts[PATH_LEN];
 	struct merge m = { 0 };
-	FILE *jsonl, *csv = NULL;
+	FILE *jsonl, *csv = NULL, *sum = NULL;
+	bool bad = false;
 	int rc = -1, c;
 
 	snprintf(pj, sizeof(pj), "%s/results.jsonl", sw->out);
@@ -314,22 +508,33 @@ int sweep_merge(const struct sweep *sw)
 	jsonl = sweep_atomic_open(pj, tj, sizeof(tj));
 	if (jsonl)
 		csv = sweep_atomic_open(pc, tc, sizeof(tc));
-	if (!csv || merge_points(&m, sw, jsonl, csv)) {
+	if (csv)
+		sum = summary_open(sw, ps, ts, sizeof(ps), &bad);
+	if (!csv || bad || (sw->repeat > 1 && !sum) ||
+	    merge_points(&m, sw, jsonl, csv, sum)) {
 		discard(jsonl, tj);
 		discard(csv, tc);
+		discard(sum, ts);
 		goto out;
 	}
 	if (sweep_atomic_commit(jsonl, tj, pj)) {
 		discard(csv, tc);
+		discard(sum, ts);
 		goto out;
 	}
-	if (sweep_atomic_commit(csv, tc, pc))
+	if (sweep_atomic_commit(csv, tc, pc)) {
+		discard(sum, ts);
+		goto out;
+	}
+	if (sum && sweep_atomic_commit(sum, ts, ps))
 		goto out;
 	for (c = m.first_metric; c < m.nr_cols; c++)
 		if (!m.found[c])
 			fprintf(stderr, "nicsim sweep: warning: metric %s is in no "
 				"point's results (docs/results.md)\n", m.head[c]);
 	print_table(&m, sw);
+	if (sw->repeat > 1)
+		print_summary(&m, sw);
 	rc = 0;
 out:
 	merge_free(&m);

@@ -61,6 +61,27 @@ static void make_runnable(struct task *t)
 	cpu_queue_work_ordered(cpu, &t->work, t->vruntime);
 }
 
+static void task_woken(struct sim *sim, struct sim_event *ev)
+{
+	(void)sim;
+	make_runnable(ev->arg);
+}
+
+/* A woken task becomes runnable now, or after a wake-up latency drawn
+ * from its host's stream when seeded variation gives one. */
+static void wake_runnable(struct task *t)
+{
+	struct host *h = t->cpu->host;
+	sim_time_t d;
+
+	if (!h->wakeup_jitter) {
+		make_runnable(t);
+		return;
+	}
+	d = (sim_time_t)rng_below(&h->wakeup_rng, (uint64_t)h->wakeup_jitter + 1);
+	sim_schedule(h->sim, &t->wake_ev, host_now(h) + d);
+}
+
 static void task_timeout(struct sim *sim, struct sim_event *ev)
 {
 	struct task *t = ev->arg;
@@ -69,7 +90,13 @@ static void task_timeout(struct sim *sim, struct sim_event *ev)
 		return;
 	t->sleeping = false;
 	t->timed_out = true;
-	make_runnable(t);
+	wake_runnable(t);
+}
+
+void sched_set_wakeup_jitter(struct host *h, sim_time_t max, uint64_t seed)
+{
+	h->wakeup_jitter = max;
+	rng_streamf(&h->wakeup_rng, seed, "host.%s.sched.wakeup", h->name);
 }
 
 void task_init(struct task *t, struct cpu *cpu,
@@ -77,6 +104,7 @@ void task_init(struct task *t, struct cpu *cpu,
 {
 	work_init(&t->work, CTX_PROCESS, task_work, t);
 	sim_event_init(&t->timeout, task_timeout, t);
+	sim_event_init(&t->wake_ev, task_woken, t);
 	t->cpu = cpu;
 	t->run = run;
 	t->app = app;
@@ -122,7 +150,7 @@ void task_wake(struct task *t)
 	t->timed_out = false;
 	t->wakeups++;
 	sim_cancel(t->cpu->host->sim, &t->timeout);
-	make_runnable(t);
+	wake_runnable(t);
 }
 
 void task_continue(struct task *t)

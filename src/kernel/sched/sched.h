@@ -27,6 +27,12 @@
  * short: a syscall, one skb's copy).
  * ksoftirqd/N is such a task (run_ksoftirqd, kernel/softirq.c), woken when an
  * episode of softirqs leaves work behind.
+ * Seeded variation (off by default): a wake-up latency, drawn per wake-up,
+ * between a task being woken and its becoming runnable (the time
+ * try_to_wake_up, the IPI or the idle exit take on a real machine).
+ * Deviation: the latency is a uniform draw, not the result of modelled
+ * idle states or IPIs; UNVERIFIED as a distribution (its bound is the
+ * scenario's sim.wakeup_jitter).
  * Leaves out: migration (tasks are pinned), nice levels, the tick, EEVDF
  * (6.6+), ksoftirqd's time outside handlers (its loop and cond_resched).
  */
@@ -40,6 +46,7 @@ struct task {
 	struct work	work;
 	struct cpu	*cpu;
 	struct sim_event timeout;
+	struct sim_event wake_ev;	/* a woken task's wake-up latency */
 	bool		sleeping;
 	bool		timed_out;	/* last sleep ended by its timeout */
 	void		(*run)(struct cpu *cpu, struct task *t);
@@ -61,6 +68,11 @@ void task_wake(struct task *t);
 /* From the task's step: it stays runnable and takes another step when the
  * scheduler gives it the CPU (now, or after others if its slice is over). */
 void task_continue(struct task *t);
+
+/* Seeded variation (sim.wakeup_jitter): each wake-up of a task of h (by
+ * task_wake or its timeout) makes it runnable after a latency drawn
+ * uniformly from [0, max] from the stream "host.H.sched.wakeup"; 0 = at once. */
+void sched_set_wakeup_jitter(struct host *h, sim_time_t max, uint64_t seed);
 
 /* ksoftirqd/N's step (kernel/softirq.c): run the pending softirqs as one episode. */
 void run_ksoftirqd(struct cpu *cpu, struct task *t);

@@ -238,6 +238,25 @@ static int check_costs(const struct world *w, const struct platform *p,
 	return check_x16(w, p, &c->file_read_x16, "file_read_x16", p->cost.file_read_x16, err);
 }
 
+static bool variation_on(const struct world *w)
+{
+	return !strcmp(w->scn->sim.variation, "on");
+}
+
+/* Seeded variation on host h: its wake-up latency and its CPUs' cost noise. */
+static void host_variation(struct world *w, struct host *h)
+{
+	const struct scn_sim *v = &w->scn->sim;
+	int c;
+
+	if (!variation_on(w))
+		return;
+	if (v->wakeup_jitter)
+		sched_set_wakeup_jitter(h, v->wakeup_jitter, (uint64_t)v->seed);
+	for (c = 0; v->cost_noise && c < h->nr_cpus; c++)
+		cpu_set_cost_noise(&h->cpus[c], (uint32_t)v->cost_noise, (uint64_t)v->seed);
+}
+
 static int build_host(struct world *w, int i, const struct scn_host *sh,
 		      struct scn_error *err)
 {
@@ -269,6 +288,7 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 		return -1;
 	host_init(h, &w->sim, &w->pool, i, sh->name, &plat, kp,
 		  sh->hz > 0 ? (int)sh->hz : plat.default_hz, (uint64_t)s->sim.seed);
+	host_variation(w, h);
 	if (sh->sysctl.wmem_default > 0)
 		h->wmem_default = sh->sysctl.wmem_default;
 	if (sh->sysctl.wmem_max > 0)
@@ -379,6 +399,21 @@ static int check_hash_pick(const struct world *w, const struct scn_app *a,
 	return -1;
 }
 
+/* The app's start, plus with seeded variation an offset drawn once from
+ * its own stream "app.A.start" (as separately launched programs start);
+ * name is the app's, or a parallel connection's (A.K), each its own. */
+static sim_time_t app_start(const struct world *w, const struct scn_app *a,
+			    const char *name)
+{
+	const struct scn_sim *v = &w->scn->sim;
+	struct rng r;
+
+	if (!variation_on(w) || !v->start_jitter)
+		return a->start;
+	rng_streamf(&r, (uint64_t)v->seed, "app.%s.start", name);
+	return a->start + (sim_time_t)rng_below(&r, (uint64_t)v->start_jitter + 1);
+}
+
 /* A stream or http app: its connections, each a world app (iperf -P). */
 static int build_streams(struct world *w, const struct scn_app *a, struct host *h,
 			 struct host *d, int64_t size, struct scn_error *err)
@@ -405,6 +440,7 @@ static int build_streams(struct world *w, const struct scn_app *a, struct host *
 			snprintf(sc.name, sizeof(sc.name), "%s.%d", a->name, k);
 		else
 			snprintf(sc.name, sizeof(sc.name), "%s", a->name);
+		sc.start = app_start(w, a, sc.name);
 		wa->cfg = a;
 		wa->kind = APP_STREAM;
 		wa->stream = n > 1 ? k : 0;
@@ -422,7 +458,7 @@ static int build_rr(struct world *w, struct world_app *wa, const struct scn_app 
 {
 	struct rr_config rc = {
 		.udp = !strcmp(a->type, "udp_rr"), .request = a->request,
-		.response = a->response, .burst = a->burst, .start = a->start,
+		.response = a->response, .burst = a->burst, .start = app_start(w, a, a->name),
 		.cpu = (int)a->cpu, .peer_cpu = (int)a->peer_cpu,
 		.sndbuf = a->sndbuf, .rcvbuf = a->rcvbuf, .cc = a->cc[0] ? a->cc : NULL,
 	};
@@ -460,7 +496,7 @@ static int build_app(struct world *w, const struct scn_app *a, struct scn_error 
 	wa->nr_streams = 1;
 	if (!strcmp(a->type, "ping")) {
 		struct ping_config pc = {
-			.count = a->count, .interval = a->interval, .start = a->start,
+			.count = a->count, .interval = a->interval, .start = app_start(w, a, a->name),
 			.datalen = size, .sndbuf = a->sndbuf, .cpu = (int)a->cpu,
 		};
 
@@ -490,7 +526,7 @@ static int build_app(struct world *w, const struct scn_app *a, struct scn_error 
 		return build_rr(w, wa, a, h, d, err);
 	} else {
 		struct udp_config uc = {
-			.count = a->count, .interval = a->interval, .start = a->start,
+			.count = a->count, .interval = a->interval, .start = app_start(w, a, a->name),
 			.rate = a->rate == SCN_UNSET ? 0 : a->rate,
 			.size = size, .sndbuf = a->sndbuf, .cpu = (int)a->cpu,
 			.nonblock = a->nonblock == 1, .sndtimeo = a->sndtimeo,

@@ -54,6 +54,27 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_SIM, "seed", SCN_T_INT, struct scn_sim, seed,
 	    .min = 0, .max = INT64_MAX, .def = "1", .unit = "",
 	    .meaning = "Random seed; the same seed gives the same run"),
+	KEY(SCN_SIM, "variation", SCN_T_CHOICE, struct scn_sim, variation,
+	    .choices = onoff_names, .def = "off", .unit = "",
+	    .meaning = "Seeded variation: each app's start offset, the scheduler's wake-up "
+		       "latency and per-charge CPU cost noise, each from its own random stream "
+		       "(docs/architecture.md, Randomness); off: none of them, runs differ only "
+		       "in what the seed already draws (loss, hashes, ports)"),
+	KEY(SCN_SIM, "start_jitter", SCN_T_TIME, struct scn_sim, start_jitter,
+	    .min = 0, .max = PS_PER_S, .def = "5ms", .unit = "time",
+	    .meaning = "With variation = on: every app starts later than its start by a "
+		       "delay drawn uniformly from 0 to this, once per app (separately "
+		       "launched programs, such as iperf processes from a shell)"),
+	KEY(SCN_SIM, "wakeup_jitter", SCN_T_TIME, struct scn_sim, wakeup_jitter,
+	    .min = 0, .max = PS_PER_MS, .def = "20us", .unit = "time",
+	    .meaning = "With variation = on: a task runs later than its wake-up by a latency "
+		       "drawn uniformly from 0 to this, per wake-up (an idle PC's scheduler "
+		       "wake-up latency: a few to tens of microseconds)"),
+	KEY(SCN_SIM, "cost_noise", SCN_T_PROB, struct scn_sim, cost_noise,
+	    .min = 0, .max = SCN_PPB_ONE / 2, .def = "3%", .unit = "fraction",
+	    .meaning = "With variation = on: every CPU charge takes its modelled cycles times "
+		       "a factor drawn uniformly from 1 - this to 1 + this, per charge (caches, "
+		       "branch prediction and memory make the same path cost a few % more or less)"),
 
 	KEY(SCN_LINK, "rate", SCN_T_RATE, struct scn_link, rate,
 	    .min = 1, .max = 400000000000LL, .def = "1Gbit", .unit = "bit/s",

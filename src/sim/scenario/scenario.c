@@ -1058,6 +1058,30 @@ static int check_host_ref(const struct scenario *s, const char *field,
 	return -1;
 }
 
+/* The magnitudes of seeded variation take effect only with it on: one
+ * given while variation is off is refused where it was given. */
+static int check_variation(const struct scenario *s, struct scn_error *err)
+{
+	const struct { const void *field; const char *key; } mag[] = {
+		{ &s->sim.start_jitter, "start_jitter" },
+		{ &s->sim.wakeup_jitter, "wakeup_jitter" },
+		{ &s->sim.cost_noise, "cost_noise" },
+	};
+	size_t i;
+
+	if (!strcmp(s->sim.variation, "on"))
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(mag); i++) {
+		if (!scenario_field_given(s, mag[i].field))
+			continue;
+		scenario_error_at(s, mag[i].field, err, "sim.%s takes effect only with "
+				  "sim.variation = on (it is off here): set sim.variation = on, "
+				  "or remove sim.%s", mag[i].key, mag[i].key);
+		return -1;
+	}
+	return 0;
+}
+
 static int check_app(const struct scenario *s, const struct scn_app *a,
 		     struct scn_error *err)
 {
@@ -1180,6 +1204,8 @@ int scenario_check(const struct scenario *s, struct scn_error *err)
 				  "at least one [host.NAME] section");
 		return -1;
 	}
+	if (check_variation(s, err))
+		return -1;
 	if (s->link.loss_from[0] &&
 	    check_host_ref(s, s->link.loss_from, "loss_from", err))
 		return -1;
