@@ -95,7 +95,7 @@ sweep() {	# sweep DIR ARGS...
 		--metric apps.bulk.goodput_mbps "$@" --out "$T/$d" >"$T/$d.out" 2>&1 ||
 		fail "sweep $*: $(tail -3 "$T/$d.out")"
 }
-sweep on
+sweep on --report
 sweep off --set sim.variation=off
 python3 - "$T/on" "$T/off" <<'PY' || fail "sweep summary"
 import csv, sys
@@ -122,3 +122,44 @@ print(f"ping RTT avg over 3 repeats: mean {mean:.1f} us, sd {sd:.1f} us; with --
 PY
 grep -q "95% confidence" "$T/on.out" || fail "no summary table on stdout: $(cat "$T/on.out")"
 echo "ok: sweep --repeat 3 turns variation on and summarises a nonzero RTT spread"
+# --report: per metric that varies, each combination's repeats as a CDF
+python3 - "$T/on" <<'PY' || fail "sweep --report CDF data"
+import csv, sys
+d = sys.argv[1]
+rtt = sorted(float(r['apps.ping.rtt_us.avg']) for r in csv.DictReader(open(d + '/results.csv')))
+blocks = [b for b in open(d + '/stats/cdf.dat').read().split('\n\n\n') if b.strip()]
+assert len(blocks) == 2, len(blocks)	# one combination, two metrics
+cdf = [tuple(map(float, l.split())) for l in blocks[0].splitlines()]
+want = [(rtt[0], 0)] + [(v, (i + 1) / 3) for i, v in enumerate(rtt)]
+assert all(a == c and abs(b - e) < 1e-9 for (a, b), (c, e) in zip(cdf, want)) and len(cdf) == 4, cdf
+assert "'cdf.dat' index 0" in open(d + '/stats/cdf.gp').read()
+PY
+if command -v gnuplot >/dev/null; then
+	[ -s "$T/on/stats/cdf-0.svg" ] || fail "sweep --report drew no cdf-0.svg"
+fi
+"$NICSIM" sweep "$T/lab.ini" --report --out "$T/norep" >"$T/norep.out" 2>&1
+[ $? = 2 ] && grep -q "needs --repeat" "$T/norep.out" || fail "--report without --repeat: $(cat "$T/norep.out")"
+echo "ok: sweep --report draws each combination's repeats as a CDF; refused without --repeat"
+
+# the report's ping plot: each reply over time and their CDF, legend the app's name
+if command -v gnuplot >/dev/null; then
+	"$NICSIM" run "$T/ping.ini" -q --set sim.variation=on --report "$T/rep" >/dev/null 2>&1 ||
+		fail "run --report"
+	python3 - "$T/rep" <<'PY' || fail "rtt plot"
+import json, re, sys
+d = sys.argv[1]
+res = json.load(open(d + '/results-0.json'))
+replies = res['apps']['ping']['replies']
+blocks = [b for b in open(d + '/rtt.dat').read().split('\n\n\n') if b.strip()]
+assert len(blocks) == 2, len(blocks)
+pts = [l.split() for l in blocks[0].splitlines()]
+cdf = [l.split() for l in blocks[1].splitlines()]
+assert len(pts) == len(replies) and len(cdf) == len(replies) + 1, (len(pts), len(cdf))
+assert [float(p[1]) for p in pts] == [r['rtt_us'] for r in replies]
+assert float(cdf[-1][1]) == 1 and [float(c[0]) for c in cdf[1:]] == sorted(r['rtt_us'] for r in replies)
+page = open(d + '/index.html').read()
+fig = re.search(r'<figure id="rtt">(.*?)</figure>', page, re.S)
+assert fig and 'ping' in fig.group(1), 'no rtt figure with the app name'
+PY
+	echo "ok: --report draws each ping reply over time and the RTT CDF, legend 'ping'"
+fi

@@ -35,7 +35,7 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: nicsim sweep FILE [--axis KEY=V1,V2,...|KEY=LO:HI[:STEP]]...\n"
 		"                    [--set S.KEY=VALUE]... [--repeat N] [--metric PATH]...\n"
-		"                    [--include FILE] [-j N] [--force] --out DIR\n"
+		"                    [--include FILE] [-j N] [--force] [--report] --out DIR\n"
 		"FILE is a scenario (.ini) or a sweep file (.sweep). -j 0 = one worker per\n"
 		"CPU. Under mpirun, point i runs on rank i %% size. DIR must be new, empty,\n"
 		"or this sweep's (it resumes); --force starts another sweep's DIR over\n"
@@ -44,7 +44,9 @@ static void usage(FILE *out)
 		"sim.variation = on (seeded start, wake-up and cost variation, so repeats\n"
 		"differ) unless the scenario, a --set or an axis sets sim.variation; each\n"
 		"combination's repeats are summarised (n, mean, sd, min, max, 95%% CI of\n"
-		"the mean) in DIR/stats/summary.csv. See docs/sweep.md.\n"
+		"the mean) in DIR/stats/summary.csv; --report adds, per metric that varies,\n"
+		"the CDF of each combination's repeats (DIR/stats/cdf-N.svg, gnuplot).\n"
+		"See docs/sweep.md.\n"
 		"MPI support in this build: %s\n", par_built() ? "yes" : "no");
 }
 
@@ -239,6 +241,10 @@ static int parse_simple(struct sweep *sw, int argc, char **argv, const char **fi
 			sw->force = true;
 			continue;
 		}
+		if (!strcmp(a, "--report")) {
+			sw->report = true;
+			continue;
+		}
 		if (!strncmp(a, "-j", 2) && a[2]) {
 			v = a + 2;
 			a = "-j";
@@ -315,6 +321,11 @@ static int parse_args(struct sweep *sw, int argc, char **argv)
 	if (repeat && parse_count(repeat, "--repeat", 1, SWEEP_MAX_POINTS, "nicsim sweep",
 				  &sw->repeat))
 		return -1;
+	if (sw->report && sw->repeat < 2) {
+		sweep_say("nicsim sweep: --report draws the CDF of each combination's "
+			  "repeats: it needs --repeat N with N > 1\n");
+		return -1;
+	}
 	if (!sw->jobs)
 		sw->jobs = (int)MIN(MAX(sysconf(_SC_NPROCESSORS_ONLN), 1), MAX_JOBS);
 	return parse_lists(sw, argc, argv);

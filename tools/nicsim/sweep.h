@@ -54,6 +54,7 @@ struct sweep {
 	char	**metrics;
 	char	*out;
 	bool	force;		/* --force: start another sweep's DIR over */
+	bool	report;		/* --report: CDF plots of the repeats (stats/) */
 	int	jobs;
 	long	nr_points;
 	struct scenario	base;	/* loaded, --set applied, checked */

@@ -30,6 +30,7 @@
 #include "sim/engine/util.h"
 #include <math.h>
 #include <sys/stat.h>
+#include "sim/report/plot.h"
 #include "sim/run/stats.h"
 #include "sim/run/world.h"
 #include "sweep.h"
@@ -53,6 +54,7 @@ struct merge {
 	long	*nv;
 	long	nr_sum;
 	struct stats_summary *sum;	/* TABLE_ROWS x metrics */
+	FILE	*cdf;			/* --report: stats/cdf.dat, or NULL */
 };
 
 /* The metrics' count, and is sim.variation a column of its own? */
@@ -339,7 +341,6 @@ static void summary_rows(struct merge *m, const struct sweep *sw, long i, FILE *
 	for (k = 0; k < nr_metrics(m); k++) {
 		stats_summarize(m->vals + (size_t)k * (size_t)sw->repeat, (size_t)m->nv[k],
 				CI_LEVEL, &st);
-		m->nv[k] = 0;
 		if (combo < TABLE_ROWS)
 			m->sum[combo * nr_metrics(m) + k] = st;
 		for (a = 0; a < sw->nr_axes; a++)
@@ -357,6 +358,119 @@ static void summary_rows(struct merge *m, const struct sweep *sw, long i, FILE *
 	}
 	if (combo < TABLE_ROWS)
 		m->nr_sum = combo + 1;
+}
+
+/* --report: the combination's repeats of each metric, sorted, as a CDF
+ * block of stats/cdf.dat (block combo x metrics + k; empty if no value). */
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void cdf_blocks(struct merge *m)
+{
+	long j;
+	int k;
+
+	for (k = 0; k < nr_metrics(m); k++) {
+		double *v = m->vals + k * m->nrep;
+
+		qsort(v, (size_t)m->nv[k], sizeof(*v), cmp_double);
+		if (m->nv[k])
+			fprintf(m->cdf, "%.12g 0\n", v[0]);
+		for (j = 0; j < m->nv[k]; j++)
+			fprintf(m->cdf, "%.12g %.12g\n", v[j], (double)(j + 1) / (double)m->nv[k]);
+		if (!m->nv[k])
+			fputs("nan nan\n", m->cdf);
+		fputs("\n\n", m->cdf);
+	}
+}
+
+/* A combination in words: "qdisc fq_codel, parallel 8". */
+static void combo_words(const struct merge *m, const struct sweep *sw, long combo,
+			char *buf, size_t len)
+{
+	size_t o = 0;
+	int a;
+
+	buf[0] = '\0';
+	for (a = 0; a < sw->nr_axes && o < len; a++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%s %s", a ? ", " : "",
+				      short_name(m, a),
+				      sw->axes[a].values[sweep_point_value(sw, combo * sw->repeat, a)]);
+	if (!sw->nr_axes)
+		snprintf(buf, len, "all repeats");
+}
+
+static void gp_quoted(FILE *gp, const char *s)
+{
+	fputc('\'', gp);
+	for (; *s; s++)
+		fputc(*s == '\'' || *s == '\n' ? '"' : *s, gp);
+	fputc('\'', gp);
+}
+
+#define CDF_MAX_COMBOS	16
+
+/* stats/cdf.gp: per metric that varies, cdf-K.svg/png with one step CDF
+ * per combination (the first CDF_MAX_COMBOS), its axis values as legend. */
+static void cdf_script(const struct merge *m, const struct sweep *sw, FILE *gp)
+{
+	static const char *const colours[] = {
+		"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9",
+		"#000000", "#8c564b",
+	};
+	static const char *const term[][2] = {
+		{ "svg size 960,420 dynamic noenhanced font 'DejaVu Sans,11' background '#ffffff'", "svg" },
+		{ "pngcairo size 960,420 noenhanced font 'DejaVu Sans,10'", "png" },
+	};
+	long combos = MIN(sw->nr_points / sw->repeat, CDF_MAX_COMBOS), c;
+	char words[512];
+	int k, t;
+
+	fputs("# nicsim sweep: per metric, the CDF of each combination's repeats "
+	      "(gnuplot cdf.gp; data in cdf.dat)\n", gp);
+	for (k = 0; k < nr_metrics(m); k++) {
+		if (!m->varies[m->first_metric + k])
+			continue;
+		for (t = 0; t < 2; t++) {
+			fprintf(gp, "\nreset\nset terminal %s\nset output 'cdf-%d.%s'\n",
+				term[t][0], k, term[t][1]);
+			fputs("set grid\nset key outside right top\nset yrange [0:1]\n"
+			      "set ylabel 'fraction of repeats'\nset xlabel ", gp);
+			gp_quoted(gp, m->head[m->first_metric + k]);
+			fprintf(gp, "\nset title 'CDF over the %d repeats of each combination' "
+				"font ',13'\nplot ", sw->repeat);
+			for (c = 0; c < combos; c++) {
+				combo_words(m, sw, c, words, sizeof(words));
+				fprintf(gp, "%s'cdf.dat' index %ld using 1:2 with steps lw 2 "
+					"lc rgb '%s' dt %ld title ", c ? ", \\\n     " : "",
+					c * nr_metrics(m) + k, colours[c % 8], c / 8 + 1);
+				gp_quoted(gp, words);
+			}
+			fputc('\n', gp);
+		}
+	}
+}
+
+/* Write stats/cdf.gp and run gnuplot; a failure is a warning. */
+static void cdf_plots(const struct merge *m, const struct sweep *sw)
+{
+	char path[PATH_LEN], msg[256];
+	FILE *gp;
+
+	snprintf(path, sizeof(path), "%s/stats/cdf.gp", sw->out);
+	gp = fopen(path, "w");
+	if (!gp) {
+		fprintf(stderr, "nicsim sweep: warning: cannot write %s\n", path);
+		return;
+	}
+	cdf_script(m, sw, gp);
+	snprintf(path, sizeof(path), "%s/stats", sw->out);
+	if (fclose(gp) || plot_gnuplot(path, "cdf.gp", msg, sizeof(msg)))
+		fprintf(stderr, "nicsim sweep: warning: no CDF plots: %s\n", msg);
 }
 
 static void tnum(char *buf, size_t len, double v)
@@ -460,8 +574,12 @@ static int merge_points(struct merge *m, const struct sweep *sw, FILE *jsonl, FI
 		if (sum)
 			keep_values(m, row);
 		add_row(m, i, rec, row, csv);
-		if (sum && i % sw->repeat == sw->repeat - 1)
+		if (sum && i % sw->repeat == sw->repeat - 1) {
 			summary_rows(m, sw, i, sum);
+			if (m->cdf)
+				cdf_blocks(m);	/* sorts: after the statistics */
+			memset(m->nv, 0, sizeof(*m->nv) * (size_t)MAX(nr_metrics(m), 1));
+		}
 		json_decref(rec);
 		free(line);
 	}
@@ -497,7 +615,7 @@ static FILE *summary_open(const struct sweep *sw, char *path, char *tmp, size_t 
 int sweep_merge(const struct sweep *sw)
 {
 	char pj[PATH_LEN], pc[PATH_LEN], tj[PATH_LEN], tc[PATH_LEN];
-	char ps[PATH_LEN], ts[PATH_LEN];
+	char ps[PATH_LEN], ts[PATH_LEN], pd[PATH_LEN], td[PATH_LEN];
 	struct merge m = { 0 };
 	FILE *jsonl, *csv = NULL, *sum = NULL;
 	bool bad = false;
@@ -510,24 +628,41 @@ int sweep_merge(const struct sweep *sw)
 		csv = sweep_atomic_open(pc, tc, sizeof(tc));
 	if (csv)
 		sum = summary_open(sw, ps, ts, sizeof(ps), &bad);
+	if (sum && sw->report) {
+		snprintf(pd, sizeof(pd), "%s/stats/cdf.dat", sw->out);
+		m.cdf = sweep_atomic_open(pd, td, sizeof(td));
+		bad = !m.cdf;
+	}
 	if (!csv || bad || (sw->repeat > 1 && !sum) ||
 	    merge_points(&m, sw, jsonl, csv, sum)) {
 		discard(jsonl, tj);
 		discard(csv, tc);
 		discard(sum, ts);
+		discard(m.cdf, td);
+		m.cdf = NULL;
 		goto out;
 	}
 	if (sweep_atomic_commit(jsonl, tj, pj)) {
 		discard(csv, tc);
 		discard(sum, ts);
+		discard(m.cdf, td);
+		m.cdf = NULL;
 		goto out;
 	}
 	if (sweep_atomic_commit(csv, tc, pc)) {
 		discard(sum, ts);
+		discard(m.cdf, td);
+		m.cdf = NULL;
 		goto out;
 	}
-	if (sum && sweep_atomic_commit(sum, ts, ps))
+	if (sum && sweep_atomic_commit(sum, ts, ps)) {
+		discard(m.cdf, td);
+		m.cdf = NULL;
 		goto out;
+	}
+	if (m.cdf && sweep_atomic_commit(m.cdf, td, pd))
+		goto out;
+	m.cdf = NULL;
 	for (c = m.first_metric; c < m.nr_cols; c++)
 		if (!m.found[c])
 			fprintf(stderr, "nicsim sweep: warning: metric %s is in no "
@@ -535,6 +670,8 @@ int sweep_merge(const struct sweep *sw)
 	print_table(&m, sw);
 	if (sw->repeat > 1)
 		print_summary(&m, sw);
+	if (sw->repeat > 1 && sw->report)
+		cdf_plots(&m, sw);
 	rc = 0;
 out:
 	merge_free(&m);

@@ -802,6 +802,11 @@ static void write_plot(FILE *gp, const struct build *b)
 
 static int run_gnuplot(const char *dir, char *msg, size_t len)
 {
+	return plot_gnuplot(dir, "plots.gp", msg, len);
+}
+
+int plot_gnuplot(const char *dir, const char *script, char *msg, size_t len)
+{
 	pid_t pid = fork();
 	int st;
 
@@ -816,7 +821,7 @@ static int run_gnuplot(const char *dir, char *msg, size_t len)
 			_exit(127);
 		log = freopen("gnuplot.log", "w", stderr);
 		(void)log;
-		execlp("gnuplot", "gnuplot", "plots.gp", (char *)NULL);
+		execlp("gnuplot", "gnuplot", script, (char *)NULL);
 		_exit(127);
 	}
 	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {

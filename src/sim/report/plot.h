@@ -65,5 +65,17 @@ int plot_traces(const char *dir, const struct plot_input *in, int nin,
 		const struct plot_app *apps, int napps, double duration,
 		struct plot_out *out, int max, char *msg, size_t len);
 void plot_out_free(struct plot_out *out, int n);
+/* Run gnuplot on dir/script in dir; 0, or -1 with msg. */
+int plot_gnuplot(const char *dir, const char *script, char *msg, size_t len);
+
+/* rtt_plot.c: for the ping apps of the runs' results, one plot (rtt.svg,
+ * rtt.png, drawn by dir/rtt.gp from dir/rtt.dat): each reply's RTT at the
+ * time its request went on the wire, and beside it the CDF of the RTTs;
+ * one colour per app (the legend is its name), one dash pattern per run
+ * (words[i], NULL with one run). Returns 1 with out described, 0 when no
+ * run has a ping reply, -1 with msg. */
+struct json_t;
+int plot_rtt(const char *dir, struct json_t *const *res, const char *const *words,
+	     int nres, double duration, struct plot_out *out, char *msg, size_t len);
 
 #endif

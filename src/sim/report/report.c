@@ -390,6 +390,19 @@ int report_page(const char *dir, const char *scenario, const char *include,
 	np = plot_traces(dir, in, nv, apps, napps,
 			 json_number_value(json_path(res[0], "nicsim.duration_s")),
 			 plots, MAX_PLOTS, why, sizeof(why));
+	if (np >= 0 && np < MAX_PLOTS) {
+		const char *words[MAX_RUNS];
+		int k;
+
+		for (i = 0; i < nv; i++)
+			words[i] = in[i].words;
+		k = plot_rtt(dir, res, nv > 1 ? words : NULL, nv,
+			     json_number_value(json_path(res[0], "nicsim.duration_s")),
+			     &plots[np], why, sizeof(why));
+		if (k < 0)
+			plot_out_free(plots, np);
+		np = k < 0 ? -1 : np + k;
+	}
 	if (np < 0)
 		fprintf(stderr, "nicsim: report without plots: %s\n", why);
 	snprintf(path, sizeof(path), "%s/index.html", dir);
