@@ -19,6 +19,7 @@
 #include "sim/run/probe.h"
 #include "drivers/net/nic.h"
 #include "net/sched/sch_tbf.h"
+#include "net/sch_generic.h"
 #include "sim/engine/util.h"
 
 enum probe_scope { S_SOCK, S_PING, S_TCP, S_HOST, S_CPU, S_TXQ, S_BQL, S_PORT, S_TBF };
@@ -72,7 +73,7 @@ static struct tbf_stats tbf_of(const void *o, int q)
 {
 	struct tbf_stats ts;
 
-	tbf_get_stats(txq_qdisc(o, q)->tbf, &ts);
+	tbf_get_stats(txq_qdisc(o, q)->priv, &ts);
 	return ts;
 }
 
@@ -264,7 +265,7 @@ static void enumerate_host(const struct world *w, int i, struct probe_set *ps)
 		add_scope(ps, S_TXQ, h, q, h->name, q);
 		if (h->dev.txq[q].bql_on)
 			add_scope(ps, S_BQL, h, q, h->name, q);
-		if (h->dev.txq[q].qdisc.tbf)
+		if (h->dev.txq[q].qdisc.ops == &tbf_qdisc_ops)
 			add_scope(ps, S_TBF, h, q, h->name, q);
 	}
 	add_scope(ps, S_PORT, h->port, 0, h->name, 0);
