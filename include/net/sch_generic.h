@@ -49,6 +49,8 @@ struct Qdisc_ops {
 extern const struct Qdisc_ops pfifo_fast_ops;
 extern const struct Qdisc_ops fq_codel_qdisc_ops;
 extern const struct Qdisc_ops tbf_qdisc_ops;
+extern const struct Qdisc_ops fq_qdisc_ops;
+extern const struct Qdisc_ops prio_qdisc_ops;
 
 static inline void *qdisc_priv(const struct qdisc *q)
 {

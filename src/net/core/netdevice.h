@@ -196,6 +196,12 @@ struct fq_codel_params;
 /* fq_codel under mq on every TX queue; NULL p: fq_codel_init's defaults.
  * Returns -1 if fq_codel_create refuses p. */
 int netdev_set_fq_codel(struct net_device *dev, const struct fq_codel_params *p);
+struct fq_params;
+/* fq under mq on every TX queue; -1 if fq_create refuses p */
+int netdev_set_fq(struct net_device *dev, const struct fq_params *p);
+/* prio under mq on every TX queue (bands, priomap: NULL = tc's
+ * default); -1 if prio_tune refuses them */
+int netdev_set_prio(struct net_device *dev, int bands, const uint8_t *priomap);
 struct tbf_params;
 /* tc qdisc add dev X root tbf: replaces mq; only for a device with one TX
  * queue (-1 otherwise: a root tbf over several queues is not modelled) */

@@ -14,6 +14,7 @@
 #include "kernel/host.h"
 #include "net/sched/sch_fq_codel.h"
 #include "net/sched/sch_tbf.h"
+#include "net/sched/sch_fq.h"
 #include "net/sch_generic.h"
 #include "sim/engine/util.h"
 
@@ -41,6 +42,25 @@ int netdev_set_fq_codel(struct net_device *dev, const struct fq_codel_params *p)
 		q->ops = &fq_codel_qdisc_ops;
 		/* fq_codel_init: TCQ_F_CAN_BYPASS while limit >= 1 (the loader's) */
 		q->flags = TCQ_F_CAN_BYPASS;
+	}
+	return 0;
+}
+
+/* fq under mq on every TX queue (net.core.default_qdisc = fq): not
+ * TCQ_F_CAN_BYPASS (fq_init; fq has its own fast path). The orphan flow
+ * hash takes the device's per-boot hash seed, as skb_get_hash does. */
+int netdev_set_fq(struct net_device *dev, const struct fq_params *p)
+{
+	int i;
+
+	for (i = 0; i < dev->real_num_tx_queues; i++) {
+		struct qdisc *q = &dev->txq[i].qdisc;
+
+		q->priv = fq_create(p, dev->host->hz, dev->tx_hashrnd);
+		if (!q->priv)
+			return -1;
+		q->ops = &fq_qdisc_ops;
+		q->flags = 0;
 	}
 	return 0;
 }
