@@ -31,7 +31,13 @@
  * clamped to 1 s (pkts_too_long) and shortened by the dequeue's lateness
  * (at most half); the gc of flows detached for more than 3 s (FQ_GC_AGE)
  * met on their bucket when another flow is looked up; SK_PACING_FQ set
- * on the socket when its flow is found or made.
+ * on the socket when its flow is found or made. As in the kernel, a
+ * detached flow rejoins new_flows of the band it had last (fq_enqueue
+ * links it before it sets f->band; a new flow's is 0), so a new flow's
+ * first turn is band 0's whatever its skbs' priority.
+ * Without EDT stamps (TCP sets none here until it models EDT), a qdisc
+ * whose flows are all idle takes skbs on its fast path, first in, first
+ * out, up to 8 at a time: TSQ-limited streams then share one FIFO.
  *
  * Calling convention (as fq_codel's): the caller owns what it gets back;
  * enqueue returns NET_XMIT_DROP when it drops skb (the caller frees it);
