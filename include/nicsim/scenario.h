@@ -105,7 +105,7 @@ struct scn_host {
 	int64_t		tx_wrr_weight[SCN_MAX_MASKS];	/* NETA TQxAC; [0] SCN_UNSET: reset */
 	int64_t		irq_cpu;		/* /proc/irq/N/smp_affinity (ideal) */
 	int64_t		rxq_def;		/* mvneta module parameter */
-	char		qdisc[SCN_NAME_MAX];		/* pfifo_fast | fq_codel | tbf */
+	char		qdisc[SCN_NAME_MAX];		/* pfifo_fast | fq_codel | tbf | fq | prio */
 	sim_time_t	tx_timer_period;
 	int64_t		xps_cpus[SCN_MAX_MASKS];	/* per TX queue; [0] SCN_UNSET: driver's */
 	char		bql[SCN_NAME_MAX];	/* on|off; "" = the driver's */
@@ -118,6 +118,16 @@ struct scn_host {
 		int64_t		rate, burst, limit;	/* bit/s, bytes, bytes */
 		sim_time_t	latency;
 	} tbf;
+	struct scn_fq {				/* tc qdisc ... fq options */
+		int64_t		limit, flow_limit, quantum, initial_quantum;	/* packets, bytes */
+		int64_t		maxrate;	/* bit/s */
+		sim_time_t	horizon;
+		char		horizon_drop[SCN_NAME_MAX];	/* on|off; "" = on */
+		char		pacing[SCN_NAME_MAX];		/* on|off (nopacing); "" = on */
+	} fq;
+	struct scn_prio {			/* tc qdisc ... prio options */
+		int64_t		bands;
+	} prio;
 	int64_t		bql_limit_max;
 	sim_time_t	bql_hold_time;
 	sim_time_t	virtio_host_delay;	/* virtio_net's host side */

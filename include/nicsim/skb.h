@@ -164,6 +164,9 @@ struct sk_buff {
 	sim_time_t	tsecr;
 	uint8_t		has_req_path;	/* req_path[] holds a request's journey */
 	sim_time_t	path[PATH_NR];	/* this packet's journey */
+	/* skb->tstamp as TCP's EDT model sets it: the earliest departure
+	 * time in ns of simulated time; 0 = none */
+	uint64_t	tstamp;
 	/* The frame's optional parts, last of its fields: copies skip each
 	 * one its frame does not use (its contents are then stale). */
 	/* SACK option: up to 3 blocks (with timestamps), as offsets of their

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "kernel/host.h"
+#include "net/sch_generic.h"
 #include "sim/engine/util.h"
 
 /* NET_TX_SOFTIRQ: run the qdiscs __netif_schedule put on this CPU's list */
@@ -188,7 +189,7 @@ int dev_queue_xmit(struct cpu *cpu, struct sk_buff *skb)
 	q = &dev->txq[skb->queue_mapping].qdisc;
 	skb->t[SKB_T_QDISC] = skb->path[PATH_QDISC] = cpu_now(cpu);
 	skb->enq_cpu = (uint8_t)cpu->id;
-	if (!q->qlen && !q->running && !q->tbf) {
+	if (!q->qlen && !q->running && (q->flags & TCQ_F_CAN_BYPASS)) {
 		/* __dev_xmit_skb, TCQ_F_CAN_BYPASS: nothing queued, nothing running */
 		q->running = true;	/* qdisc_run_begin */
 		rc = sch_direct_xmit(cpu, q, skb);

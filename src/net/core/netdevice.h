@@ -89,18 +89,22 @@ struct pfifo_ring {
 	uint32_t	lag;		/* consumer_head - consumer_tail: consumed, not freed */
 };
 
-struct fq_codel;
-struct tbf;
+struct Qdisc_ops;
 
-/* One per TX queue under the mq root: pfifo_fast, or fq_codel if fq is
- * set; or tbf (tbf set), the root of a device with one TX queue */
+/* One per TX queue under the mq root (pfifo_fast, fq_codel, fq or
+ * prio), or the root of a device with one TX queue (tbf); its kind is
+ * ops (include/net/sch_generic.h), its private data priv (qdisc_priv),
+ * except pfifo_fast's bands and rings, which live here */
 struct qdisc {
 	struct netdev_queue *txq;
-	struct fq_codel	*fq;
-	struct tbf	*tbf;
-	/* tbf's qdisc_watchdog: an hrtimer, pinned to the CPU that armed it
-	 * (data), that reschedules this qdisc when the tokens suffice */
+	const struct Qdisc_ops *ops;
+	void		*priv;
+	uint32_t	flags;		/* TCQ_F_* */
+	/* qdisc_watchdog: an hrtimer, pinned to the CPU that armed it
+	 * (data), that reschedules this qdisc at its hard expiry;
+	 * wd_soft: its soft expiry (ns) */
 	struct sim_event watchdog_ev;
+	int64_t		wd_soft;
 	struct skb_queue band[3];
 	struct sk_buff	*gso_skb;	/* requeued after NETDEV_TX_BUSY */
 	uint32_t	qlen;
@@ -192,6 +196,12 @@ struct fq_codel_params;
 /* fq_codel under mq on every TX queue; NULL p: fq_codel_init's defaults.
  * Returns -1 if fq_codel_create refuses p. */
 int netdev_set_fq_codel(struct net_device *dev, const struct fq_codel_params *p);
+struct fq_params;
+/* fq under mq on every TX queue; -1 if fq_create refuses p */
+int netdev_set_fq(struct net_device *dev, const struct fq_params *p);
+/* prio under mq on every TX queue (bands, priomap: NULL = tc's
+ * default); -1 if prio_tune refuses them */
+int netdev_set_prio(struct net_device *dev, int bands, const uint8_t *priomap);
 struct tbf_params;
 /* tc qdisc add dev X root tbf: replaces mq; only for a device with one TX
  * queue (-1 otherwise: a root tbf over several queues is not modelled) */

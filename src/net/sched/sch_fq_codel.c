@@ -30,6 +30,8 @@
 #include <stdlib.h>
 #include "net/sched/sch_fq_codel.h"
 #include "net/core/netdevice.h"
+#include "kernel/host.h"
+#include "net/sch_generic.h"
 #include "sim/engine/util.h"
 
 /* --- CoDel (include/net/codel.h, codel_impl.h) ---------------------- */
@@ -630,3 +632,87 @@ int fq_codel_check(const struct fq_codel *q, char *msg, size_t len)
 	}
 	return 0;
 }
+
+/* --- the qdisc operations (include/net/sch_generic.h) ---------------- */
+
+static int fq_codel_qdisc_enqueue(struct cpu *cpu, struct qdisc *sch, struct sk_buff *skb)
+{
+	struct skb_queue dropped = { 0 };
+	bool self = false;
+	struct sk_buff *d;
+
+	fq_codel_enqueue(sch->priv, skb, cpu_now(cpu), &dropped);
+	sch->qlen++;
+	sch->backlog += skb->len;
+	for (d = dropped.head; d; d = d->next)
+		self |= d == skb;
+	if (self) {	/* the caller frees it */
+		struct skb_queue others = { 0 };
+
+		while ((d = skb_dequeue(&dropped)))
+			if (d != skb)
+				skb_queue_tail(&others, d);
+		sch->drops++;
+		sch->qlen--;
+		sch->backlog -= skb->len;
+		qdisc_drop_all(cpu, sch, &others);
+		return NET_XMIT_DROP;
+	}
+	qdisc_drop_all(cpu, sch, &dropped);
+	if (sch->qlen > sch->max_qlen)
+		sch->max_qlen = sch->qlen;
+	return NET_XMIT_SUCCESS;
+}
+
+static struct sk_buff *fq_codel_qdisc_dequeue(struct cpu *cpu, struct qdisc *sch)
+{
+	struct skb_queue dropped = { 0 };
+	struct sk_buff *skb;
+
+	skb = fq_codel_dequeue(sch->priv, cpu_now(cpu), &dropped);	/* CoDel drops */
+	qdisc_drop_all(cpu, sch, &dropped);
+	if (skb) {
+		sch->qlen--;
+		sch->backlog -= skb->len;
+	}
+	return skb;
+}
+
+static void fq_codel_qdisc_reset(struct qdisc *sch, struct skb_queue *out)
+{
+	fq_codel_purge(sch->priv, out);
+	sch->qlen = sch->gso_skb != NULL;
+	sch->backlog = 0;
+}
+
+static void fq_codel_qdisc_destroy(struct qdisc *sch)
+{
+	fq_codel_destroy(sch->priv);
+	sch->priv = NULL;
+}
+
+static void fq_codel_dump_stats(const struct qdisc *sch, qdisc_put_t put, void *ctx)
+{
+	struct fq_codel_stats fs;
+
+	fq_codel_get_stats(sch->priv, &fs);
+	put(ctx, "drop_overlimit", fs.drop_overlimit);
+	put(ctx, "codel_drops", fs.codel_drops);
+	put(ctx, "ecn_mark", fs.ecn_mark);
+	put(ctx, "new_flow_count", fs.new_flow_count);
+}
+
+static int fq_codel_qdisc_check(const struct qdisc *sch, char *msg, size_t len)
+{
+	return fq_codel_check(sch->priv, msg, len);
+}
+
+const struct Qdisc_ops fq_codel_qdisc_ops = {
+	.id		= "fq_codel",
+	.enqueue	= fq_codel_qdisc_enqueue,
+	.dequeue	= fq_codel_qdisc_dequeue,
+	.reset		= fq_codel_qdisc_reset,
+	.destroy	= fq_codel_qdisc_destroy,
+	.dump_stats	= fq_codel_dump_stats,
+	.check		= fq_codel_qdisc_check,
+};

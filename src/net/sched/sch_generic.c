@@ -19,8 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "kernel/host.h"
-#include "net/sched/sch_fq_codel.h"
-#include "net/sched/sch_tbf.h"
+#include "net/sch_generic.h"
 #include "sim/engine/util.h"
 
 static const uint8_t prio2band[16] = { 1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
@@ -62,7 +61,7 @@ static void pfifo_ring_consumed(struct qdisc *q, int b)
 		r->head = 0;
 }
 
-static int pfifo_fast_enqueue(struct qdisc *q, struct sk_buff *skb)
+static int pfifo_fast_enqueue(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
 {
 	int b = prio2band[skb->priority & 15];
 
@@ -78,7 +77,7 @@ static int pfifo_fast_enqueue(struct qdisc *q, struct sk_buff *skb)
 	return NET_XMIT_SUCCESS;
 }
 
-static struct sk_buff *pfifo_fast_dequeue(struct qdisc *q)
+static struct sk_buff *pfifo_fast_dequeue(struct cpu *cpu, struct qdisc *q)
 {
 	int b;
 
@@ -95,7 +94,8 @@ static struct sk_buff *pfifo_fast_dequeue(struct qdisc *q)
 	return NULL;
 }
 
-static void free_dropped(struct cpu *cpu, struct qdisc *q, struct skb_queue *dropped)
+/* qdisc_drop for a list: what an enqueue or dequeue dropped */
+void qdisc_drop_all(struct cpu *cpu, struct qdisc *q, struct skb_queue *dropped)
 {
 	struct sk_buff *skb;
 
@@ -107,73 +107,10 @@ static void free_dropped(struct cpu *cpu, struct qdisc *q, struct skb_queue *dro
 	}
 }
 
-/* tbf_enqueue, and tbf_segment for a GSO skb over max_size whose
- * segments fit: each segment on its own, the skb gone */
-static int tbf_qdisc_enqueue(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
-{
-	struct skb_queue dropped = { 0 };
-	struct sk_buff *segs, *next, *d;
-	int nb = 0;
-
-	if (!tbf_wants_segments(q->tbf, skb)) {
-		if (tbf_enqueue(q->tbf, skb, &dropped) != NET_XMIT_SUCCESS) {
-			q->drops++;
-			return NET_XMIT_DROP;	/* the caller frees it */
-		}
-		q->qlen++;
-		q->backlog += skb->len;
-		q->max_qlen = MAX(q->max_qlen, q->qlen);
-		return NET_XMIT_SUCCESS;
-	}
-	for (segs = skb_gso_segment(cpu, skb); segs; segs = next) {
-		next = segs->next;
-		segs->next = NULL;
-		if (tbf_enqueue(q->tbf, segs, &dropped) != NET_XMIT_SUCCESS)
-			continue;
-		nb++;
-		q->qlen++;
-		q->backlog += segs->len;
-	}
-	q->max_qlen = MAX(q->max_qlen, q->qlen);
-	while ((d = skb_dequeue(&dropped))) {
-		q->drops++;
-		kfree_skb(cpu, d);
-	}
-	return nb ? NET_XMIT_SUCCESS : NET_XMIT_DROP_FREED;
-}
-
 /* qdisc->enqueue: NET_XMIT_DROP if skb itself was dropped */
 int qdisc_enqueue(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
 {
-	struct skb_queue dropped = { 0 };
-	bool self = false;
-	struct sk_buff *d;
-
-	if (q->tbf)
-		return tbf_qdisc_enqueue(cpu, q, skb);
-	if (!q->fq)
-		return pfifo_fast_enqueue(q, skb);
-	fq_codel_enqueue(q->fq, skb, cpu_now(cpu), &dropped);
-	q->qlen++;
-	q->backlog += skb->len;
-	for (d = dropped.head; d; d = d->next)
-		self |= d == skb;
-	if (self) {	/* the caller frees it */
-		struct skb_queue others = { 0 };
-
-		while ((d = skb_dequeue(&dropped)))
-			if (d != skb)
-				skb_queue_tail(&others, d);
-		q->drops++;
-		q->qlen--;
-		q->backlog -= skb->len;
-		free_dropped(cpu, q, &others);
-		return NET_XMIT_DROP;
-	}
-	free_dropped(cpu, q, &dropped);
-	if (q->qlen > q->max_qlen)
-		q->max_qlen = q->qlen;
-	return NET_XMIT_SUCCESS;
+	return q->ops->enqueue(cpu, q, skb);
 }
 
 /*
@@ -214,21 +151,28 @@ static void qdisc_visible(struct sim *sim, struct sim_event *ev)
 }
 
 /*
- * qdisc_watchdog_schedule_range_ns (delta 0): an hrtimer at wake (ns),
- * left alone if already set for that time, else (re)started on this CPU
- * (HRTIMER_MODE_ABS_PINNED). When it fires, qdisc_watchdog reschedules
- * the qdisc (__netif_schedule) on that CPU. (net/sched/sch_api.c, from
- * memory: UNVERIFIED against 6.18.)
- * Deviation: the hrtimer interrupt costs no CPU time here.
- * Deviation: an skb tbf let out that another CPU queued ahead of this
- * CPU's clock (skb_ahead) goes back to the head with its tokens spent.
+ * qdisc_watchdog_schedule_range_ns: an hrtimer with soft expiry
+ * `expires` and hard expiry expires + delta_ns, left alone if its soft
+ * expiry already lies in [expires, expires + delta_ns], else (re)started
+ * on this CPU (HRTIMER_MODE_ABS_PINNED). When it fires, qdisc_watchdog
+ * reschedules the qdisc (__netif_schedule) on that CPU. (net/sched/
+ * sch_api.c, from memory: UNVERIFIED against 6.18.)
+ * Deviation: the timer fires at its hard expiry: the hrtimer interrupt
+ * is programmed for the earliest hard expiry and nicsim has no other
+ * hrtimer that could run it earlier. Its interrupt costs no CPU time.
+ * Deviation: an skb the qdisc let out that another CPU queued ahead of
+ * this CPU's clock (skb_ahead) goes back to the head, its tokens (tbf)
+ * or credit (fq) spent.
  */
-static void tbf_watchdog_schedule(struct cpu *cpu, struct qdisc *q, int64_t wake)
+void qdisc_watchdog_schedule_range_ns(struct cpu *cpu, struct qdisc *q,
+				      int64_t expires, uint64_t delta_ns)
 {
-	sim_time_t t = (sim_time_t)wake * PS_PER_NS;
+	sim_time_t t = (sim_time_t)(expires + (int64_t)delta_ns) * PS_PER_NS;
 
-	if (sim_event_pending(&q->watchdog_ev) && q->watchdog_ev.time == t)
+	if (sim_event_pending(&q->watchdog_ev) &&
+	    (uint64_t)(q->wd_soft - expires) <= delta_ns)
 		return;
+	q->wd_soft = expires;
 	q->watchdog_ev.data = (uint64_t)cpu->id;
 	sim_schedule(cpu->host->sim, &q->watchdog_ev, t);
 }
@@ -243,7 +187,6 @@ static void qdisc_watchdog(struct sim *sim, struct sim_event *ev)
 static struct sk_buff *dequeue_skb(struct cpu *cpu, struct qdisc *q)
 {
 	struct sk_buff *skb = q->gso_skb;
-	struct skb_queue dropped = { 0 };
 
 	if (skb) {
 		if (netif_xmit_stopped(q->txq) || skb_ahead(cpu, q, skb))
@@ -252,26 +195,7 @@ static struct sk_buff *dequeue_skb(struct cpu *cpu, struct qdisc *q)
 		q->qlen--;
 		return skb;
 	}
-	if (q->tbf) {
-		int64_t wake;
-
-		skb = tbf_dequeue(q->tbf, cpu_now(cpu) / PS_PER_NS, &wake);
-		if (skb) {
-			q->qlen--;
-			q->backlog -= skb->len;
-		} else if (wake) {
-			tbf_watchdog_schedule(cpu, q, wake);
-		}
-	} else if (!q->fq) {
-		skb = pfifo_fast_dequeue(q);
-	} else {
-		skb = fq_codel_dequeue(q->fq, cpu_now(cpu), &dropped);	/* CoDel drops */
-		free_dropped(cpu, q, &dropped);
-		if (skb) {
-			q->qlen--;
-			q->backlog -= skb->len;
-		}
-	}
+	skb = q->ops->dequeue(cpu, q);
 	if (skb && skb_ahead(cpu, q, skb)) {	/* back to the head */
 		qdisc_put_head(q, skb);
 		return NULL;
@@ -371,12 +295,59 @@ void qdisc_init(struct qdisc *q, struct netdev_queue *txq, uint32_t limit)
 	const struct host *host = txq->dev->host;
 
 	q->txq = txq;
+	q->ops = &pfifo_fast_ops;
+	q->flags = TCQ_F_CAN_BYPASS;	/* pfifo_fast_init */
 	q->limit = limit;
 	if (host->kp->pfifo_fast_rings)
 		q->ring_batch = pfifo_ring_batch(host->plat, limit);
 	sim_event_init(&q->visible_ev, qdisc_visible, q);
 	sim_event_init(&q->watchdog_ev, qdisc_watchdog, q);
 }
+
+static void pfifo_fast_reset(struct qdisc *q, struct skb_queue *out)
+{
+	struct sk_buff *skb;
+	int b;
+
+	for (b = 0; b < 3; b++)
+		while ((skb = skb_dequeue(&q->band[b])))
+			skb_queue_tail(out, skb);
+	q->qlen = q->gso_skb != NULL;
+	q->backlog = 0;
+}
+
+static void pfifo_fast_destroy(struct qdisc *q)
+{
+}
+
+/* --check: the bands and the requeue slot hold qlen skbs, backlog bytes */
+static int pfifo_fast_check(const struct qdisc *q, char *msg, size_t len)
+{
+	uint64_t n = q->gso_skb != NULL, bytes = 0;
+	const struct sk_buff *skb;
+	int b;
+
+	for (b = 0; b < 3; b++)
+		for (skb = q->band[b].head; skb; skb = skb->next) {
+			n++;
+			bytes += skb->len;
+		}
+	if (n == q->qlen && bytes == q->backlog)
+		return 0;
+	snprintf(msg, len, "pfifo_fast: qlen %u backlog %llu, but it holds %llu skbs, %llu bytes",
+		 q->qlen, (unsigned long long)q->backlog, (unsigned long long)n,
+		 (unsigned long long)bytes);
+	return -1;
+}
+
+const struct Qdisc_ops pfifo_fast_ops = {
+	.id		= "pfifo_fast",
+	.enqueue	= pfifo_fast_enqueue,
+	.dequeue	= pfifo_fast_dequeue,
+	.reset		= pfifo_fast_reset,
+	.destroy	= pfifo_fast_destroy,
+	.check		= pfifo_fast_check,
+};
 
 /* --- TX watchdog ---------------------------------------------------- */
 

@@ -14,6 +14,8 @@
 #include "kernel/host.h"
 #include "net/sched/sch_fq_codel.h"
 #include "net/sched/sch_tbf.h"
+#include "net/sched/sch_fq.h"
+#include "net/sch_generic.h"
 #include "sim/engine/util.h"
 
 int netdev_set_fq_codel(struct net_device *dev, const struct fq_codel_params *p)
@@ -32,9 +34,33 @@ int netdev_set_fq_codel(struct net_device *dev, const struct fq_codel_params *p)
 
 		snprintf(name, sizeof(name), "host.%s.txq%d.fq_codel", dev->host->name, i);
 		rng_stream(&r, dev->host->sim->seed, name);
-		dev->txq[i].qdisc.fq = fq_codel_create(p, (uint32_t)rng_next(&r));
-		if (!dev->txq[i].qdisc.fq)
+		struct qdisc *q = &dev->txq[i].qdisc;
+
+		q->priv = fq_codel_create(p, (uint32_t)rng_next(&r));
+		if (!q->priv)
 			return -1;
+		q->ops = &fq_codel_qdisc_ops;
+		/* fq_codel_init: TCQ_F_CAN_BYPASS while limit >= 1 (the loader's) */
+		q->flags = TCQ_F_CAN_BYPASS;
+	}
+	return 0;
+}
+
+/* fq under mq on every TX queue (net.core.default_qdisc = fq): not
+ * TCQ_F_CAN_BYPASS (fq_init; fq has its own fast path). The orphan flow
+ * hash takes the device's per-boot hash seed, as skb_get_hash does. */
+int netdev_set_fq(struct net_device *dev, const struct fq_params *p)
+{
+	int i;
+
+	for (i = 0; i < dev->real_num_tx_queues; i++) {
+		struct qdisc *q = &dev->txq[i].qdisc;
+
+		q->priv = fq_create(p, dev->host->hz, dev->tx_hashrnd);
+		if (!q->priv)
+			return -1;
+		q->ops = &fq_qdisc_ops;
+		q->flags = 0;
 	}
 	return 0;
 }
@@ -44,9 +70,13 @@ int netdev_set_fq_codel(struct net_device *dev, const struct fq_codel_params *p)
  * qdisc would feed them all (not modelled: refused). */
 int netdev_set_tbf(struct net_device *dev, const struct tbf_params *p)
 {
+	struct qdisc *q = &dev->txq[0].qdisc;
+
 	if (dev->real_num_tx_queues != 1)
 		return -1;
-	dev->txq[0].qdisc.tbf = tbf_create(p, dev->host->sim->now / PS_PER_NS);
+	q->priv = tbf_create(p, dev->host->sim->now / PS_PER_NS);
+	q->ops = &tbf_qdisc_ops;
+	q->flags = 0;	/* tbf_init: not TCQ_F_CAN_BYPASS, every skb is enqueued */
 	return 0;
 }
 
@@ -59,15 +89,9 @@ void netdev_free(struct net_device *dev)
 		struct qdisc *q = &dev->txq[i].qdisc;
 		struct skb_queue left = { 0 };
 
-		if (q->tbf) {
-			tbf_purge(q->tbf, &left);
-			tbf_destroy(q->tbf);
-			q->tbf = NULL;
-		}
-		if (!q->fq)
+		if (!q->ops)
 			continue;
-		fq_codel_purge(q->fq, &left);
-		fq_codel_destroy(q->fq);
-		q->fq = NULL;
+		q->ops->reset(q, &left);
+		q->ops->destroy(q);
 	}
 }

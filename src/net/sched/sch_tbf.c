@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include "net/sched/sch_tbf.h"
 #include "net/core/netdevice.h"
+#include "kernel/host.h"
+#include "net/sch_generic.h"
 #include "sim/engine/util.h"
 
 #define NSEC_PER_SEC	1000000000ULL
@@ -200,3 +202,115 @@ int tbf_check(const struct tbf *t, char *msg, size_t len)
 	}
 	return 0;
 }
+
+/* --- the qdisc operations (include/net/sch_generic.h) ---------------- */
+
+/* tbf_enqueue, and tbf_segment for a GSO skb over max_size whose
+ * segments fit: each segment on its own, the skb gone */
+static int tbf_qdisc_enqueue(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
+{
+	struct skb_queue dropped = { 0 };
+	struct sk_buff *segs, *next, *d;
+	struct tbf *t = q->priv;
+	int nb = 0;
+
+	if (!tbf_wants_segments(t, skb)) {
+		if (tbf_enqueue(t, skb, &dropped) != NET_XMIT_SUCCESS) {
+			q->drops++;
+			return NET_XMIT_DROP;	/* the caller frees it */
+		}
+		q->qlen++;
+		q->backlog += skb->len;
+		q->max_qlen = MAX(q->max_qlen, q->qlen);
+		return NET_XMIT_SUCCESS;
+	}
+	for (segs = skb_gso_segment(cpu, skb); segs; segs = next) {
+		next = segs->next;
+		segs->next = NULL;
+		if (tbf_enqueue(t, segs, &dropped) != NET_XMIT_SUCCESS)
+			continue;
+		nb++;
+		q->qlen++;
+		q->backlog += segs->len;
+	}
+	q->max_qlen = MAX(q->max_qlen, q->qlen);
+	while ((d = skb_dequeue(&dropped))) {
+		q->drops++;
+		kfree_skb(cpu, d);
+	}
+	return nb ? NET_XMIT_SUCCESS : NET_XMIT_DROP_FREED;
+}
+
+/* the head if its tokens suffice, else the watchdog for when they will */
+static struct sk_buff *tbf_qdisc_dequeue(struct cpu *cpu, struct qdisc *q)
+{
+	struct sk_buff *skb;
+	int64_t wake;
+
+	skb = tbf_dequeue(q->priv, cpu_now(cpu) / PS_PER_NS, &wake);
+	if (skb) {
+		q->qlen--;
+		q->backlog -= skb->len;
+	} else if (wake) {
+		qdisc_watchdog_schedule_range_ns(cpu, q, wake, 0);
+	}
+	return skb;
+}
+
+static void tbf_qdisc_reset(struct qdisc *q, struct skb_queue *out)
+{
+	tbf_purge(q->priv, out);
+	q->qlen = q->gso_skb != NULL;
+	q->backlog = 0;
+}
+
+static void tbf_qdisc_destroy(struct qdisc *q)
+{
+	tbf_destroy(q->priv);
+	q->priv = NULL;
+}
+
+/* tc -s qdisc show dev X: tbf's qstats and bstats, and its parameters */
+static void tbf_dump_stats(const struct qdisc *q, qdisc_put_t put, void *ctx)
+{
+	const struct tbf_params *tp = tbf_params(q->priv);
+	struct tbf_stats ts;
+
+	tbf_get_stats(q->priv, &ts);
+	put(ctx, "sent_bytes", (int64_t)ts.bytes);
+	put(ctx, "sent_packets", (int64_t)ts.packets);
+	put(ctx, "dropped", (int64_t)ts.drops);
+	put(ctx, "overlimits", (int64_t)ts.overlimits);
+	put(ctx, "backlog_bytes", (int64_t)ts.backlog);
+	put(ctx, "backlog_packets", ts.qlen);
+	put(ctx, "rate_bytes_ps", (int64_t)tp->rate.rate_bytes_ps);
+	put(ctx, "buffer_ns", tp->buffer);
+	put(ctx, "max_size", tp->max_size);
+	put(ctx, "limit", tp->limit);
+	put(ctx, "tokens_ns", ts.tokens);
+}
+
+static int tbf_qdisc_check(const struct qdisc *q, char *msg, size_t len)
+{
+	uint64_t n = q->gso_skb != NULL;
+	struct tbf_stats ts;
+
+	if (tbf_check(q->priv, msg, len))
+		return -1;
+	tbf_get_stats(q->priv, &ts);
+	if (q->qlen == ts.qlen + n)
+		return 0;
+	snprintf(msg, len, "qdisc qlen %u, but tbf holds %u skbs and the requeue slot %llu",
+		 q->qlen, ts.qlen, (unsigned long long)n);
+	return -1;
+}
+
+const struct Qdisc_ops tbf_qdisc_ops = {
+	.id		= "tbf",
+	.enqueue	= tbf_qdisc_enqueue,
+	.dequeue	= tbf_qdisc_dequeue,
+	.reset		= tbf_qdisc_reset,
+	.destroy	= tbf_qdisc_destroy,
+	.dump_stats	= tbf_dump_stats,
+	.check		= tbf_qdisc_check,
+};

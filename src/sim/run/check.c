@@ -8,6 +8,7 @@
 #include "drivers/net/nic.h"
 #include "net/sched/sch_fq_codel.h"
 #include "net/sched/sch_tbf.h"
+#include "net/sch_generic.h"
 #include "sim/engine/util.h"
 
 struct cpu_marks {
@@ -130,38 +131,10 @@ static void check_socks(struct world_checker *c)
 static void check_qdisc(struct world_checker *c, const struct host *h, int q)
 {
 	const struct qdisc *qd = &h->dev.txq[q].qdisc;
-	uint64_t n = qd->gso_skb != NULL, bytes = 0;
 	char msg[256];
-	int b;
 
-	if (qd->tbf) {
-		struct tbf_stats ts;
-
-		if (tbf_check(qd->tbf, msg, sizeof(msg)))
-			violated(c, "host %s txq %d: %s", h->name, q, msg);
-		tbf_get_stats(qd->tbf, &ts);
-		if (qd->qlen != ts.qlen + n)
-			violated(c, "host %s txq %d: qdisc qlen %u, but tbf holds %u skbs and the requeue slot %llu",
-				 h->name, q, qd->qlen, ts.qlen, (unsigned long long)n);
-		return;
-	}
-	if (qd->fq) {
-		if (fq_codel_check(qd->fq, msg, sizeof(msg)))
-			violated(c, "host %s txq %d: %s", h->name, q, msg);
-		return;
-	}
-	for (b = 0; b < 3; b++) {
-		const struct sk_buff *skb;
-
-		for (skb = qd->band[b].head; skb; skb = skb->next) {
-			n++;
-			bytes += skb->len;
-		}
-	}
-	if (n != qd->qlen || bytes != qd->backlog)
-		violated(c, "host %s txq %d pfifo_fast: qlen %u backlog %llu, but it holds %llu skbs, %llu bytes",
-			 h->name, q, qd->qlen, (unsigned long long)qd->backlog,
-			 (unsigned long long)n, (unsigned long long)bytes);
+	if (qd->ops->check(qd, msg, sizeof(msg)))
+		violated(c, "host %s txq %d: %s", h->name, q, msg);
 }
 
 static void check_bql(struct world_checker *c, const struct host *h, int q)

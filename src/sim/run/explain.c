@@ -17,6 +17,7 @@
 #include <string.h>
 #include "sim/run/world.h"
 #include "sim/run/remedy.h"
+#include "net/sch_generic.h"
 #include "drivers/net/nic.h"
 
 int world_sock_txq(const struct host *h, const struct sock *sk, struct nic_queue_stats *st)
@@ -250,7 +251,7 @@ static void ping_qdisc_candidates(const struct ping *p, struct remedy_list *l)
 
 	remedy_set(remedy_add(l, "ip link set txqueuelen %u", len), "host.%s.tx_queue_len=%u",
 		   p->host->name, len);
-	if (!p->host->dev.txq[0].qdisc.fq)
+	if (p->host->dev.txq[0].qdisc.ops != &fq_codel_qdisc_ops)
 		remedy_set(remedy_add(l, "fq_codel as the qdisc (net.core.default_qdisc)"),
 			   "host.%s.qdisc=fq_codel", p->host->name);
 }
@@ -376,7 +377,7 @@ static void ping_rtt_remedies(struct explain *x, int i, const struct ping *p, FI
 	if (!h->dev.txq[0].bql_on)
 		remedy_set(remedy_add(&l, "BQL on (the driver reports its queued bytes)"),
 			   "host.%s.bql=1", h->name);
-	if (!h->dev.txq[0].qdisc.fq)
+	if (h->dev.txq[0].qdisc.ops != &fq_codel_qdisc_ops)
 		remedy_set(remedy_add(&l, "fq_codel as the qdisc (net.core.default_qdisc)"),
 			   "host.%s.qdisc=fq_codel", h->name);
 	remedies_verify(x, &l);

@@ -19,9 +19,11 @@
 #include "sim/run/probe.h"
 #include "drivers/net/nic.h"
 #include "net/sched/sch_tbf.h"
+#include "net/sched/sch_fq.h"
+#include "net/sch_generic.h"
 #include "sim/engine/util.h"
 
-enum probe_scope { S_SOCK, S_PING, S_TCP, S_HOST, S_CPU, S_TXQ, S_BQL, S_PORT, S_TBF };
+enum probe_scope { S_SOCK, S_PING, S_TCP, S_HOST, S_CPU, S_TXQ, S_BQL, S_PORT, S_TBF, S_FQ };
 
 /* --- getters ------------------------------------------------------- */
 
@@ -72,7 +74,7 @@ static struct tbf_stats tbf_of(const void *o, int q)
 {
 	struct tbf_stats ts;
 
-	tbf_get_stats(txq_qdisc(o, q)->tbf, &ts);
+	tbf_get_stats(txq_qdisc(o, q)->priv, &ts);
 	return ts;
 }
 
@@ -80,6 +82,20 @@ static double tbf_overlimits(const void *o, int q) { return (double)tbf_of(o, q)
 static double tbf_tokens(const void *o, int q) { return (double)tbf_of(o, q).tokens; }
 static double tbf_backlog(const void *o, int q) { return (double)tbf_of(o, q).backlog; }
 static double tbf_sent(const void *o, int q) { return (double)tbf_of(o, q).bytes; }
+static struct fq_stats fq_of(const void *o, int q)
+{
+	struct fq_stats st;
+
+	fq_get_stats(txq_qdisc(o, q)->priv, &st);
+	return st;
+}
+
+static double fq_flows(const void *o, int q) { return fq_of(o, q).flows; }
+static double fq_throttled_flows(const void *o, int q) { return fq_of(o, q).throttled_flows; }
+static double fq_throttled(const void *o, int q) { return (double)fq_of(o, q).throttled; }
+static double fq_plimit(const void *o, int q) { return (double)fq_of(o, q).flows_plimit; }
+static double fq_horizon_drops(const void *o, int q) { return (double)fq_of(o, q).horizon_drops; }
+static double fq_sent(const void *o, int q) { return (double)fq_of(o, q).bytes; }
 static double q_stopped(const void *o, int q) { return netif_xmit_stopped(&((const struct host *)o)->dev.txq[q]); }
 
 static const struct dql *txq_dql(const void *o, int q) { return &((const struct host *)o)->dev.txq[q].bql.dql; }
@@ -173,6 +189,18 @@ const struct probe_tmpl probe_catalogue[] = {
 	  "tbf backlog", NULL },
 	{ "host.H.txqN.tbf.sent", "bytes", K, "bytes tbf sent (tc -s: Sent)", tbf_sent, S_TBF,
 	  "tbf sent", NULL },
+	{ "host.H.txqN.fq.flows", "flows", G, "flows fq knows, inactive ones included (tc -s: flows)", fq_flows, S_FQ,
+	  "fq flows", NULL },
+	{ "host.H.txqN.fq.throttled_flows", "flows", G, "fq flows waiting for their time_next_packet (tc -s: throttled in flows ...)", fq_throttled_flows, S_FQ,
+	  "fq throttled flows", NULL },
+	{ "host.H.txqN.fq.throttled", "count", K, "times fq throttled a flow (tc -s: throttled)", fq_throttled, S_FQ,
+	  "fq throttled", NULL },
+	{ "host.H.txqN.fq.flows_plimit", "packets", K, "packets fq dropped over flow_limit (tc -s: flows_plimit)", fq_plimit, S_FQ,
+	  "fq flows_plimit", NULL },
+	{ "host.H.txqN.fq.horizon_drops", "packets", K, "packets fq dropped past the horizon (tc -s: horizon_drops)", fq_horizon_drops, S_FQ,
+	  "fq horizon_drops", NULL },
+	{ "host.H.txqN.fq.sent", "bytes", K, "bytes fq sent (tc -s: Sent)", fq_sent, S_FQ,
+	  "fq sent", NULL },
 	{ "host.H.txqN.stopped", "0/1", G, "netif_xmit_stopped: the driver or BQL stopped the queue", q_stopped, S_TXQ,
 	  "queue stopped", NULL },
 	{ "host.H.txqN.bql.limit", "bytes", G, "BQL (DQL) limit", bql_limit, S_BQL,
@@ -265,8 +293,10 @@ static void enumerate_host(const struct world *w, int i, struct probe_set *ps)
 		add_scope(ps, S_TXQ, h, q, h->name, q);
 		if (h->dev.txq[q].bql_on)
 			add_scope(ps, S_BQL, h, q, h->name, q);
-		if (h->dev.txq[q].qdisc.tbf)
+		if (h->dev.txq[q].qdisc.ops == &tbf_qdisc_ops)
 			add_scope(ps, S_TBF, h, q, h->name, q);
+		if (h->dev.txq[q].qdisc.ops == &fq_qdisc_ops)
+			add_scope(ps, S_FQ, h, q, h->name, q);
 	}
 	add_scope(ps, S_PORT, h->port, 0, h->name, 0);
 }

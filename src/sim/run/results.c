@@ -10,6 +10,7 @@
 #include "drivers/net/nic.h"
 #include "net/sched/sch_fq_codel.h"
 #include "net/sched/sch_tbf.h"
+#include "net/sch_generic.h"
 #include "sim/engine/util.h"
 
 static const char *const acct_names[ACCT_NR] = { "us", "sy", "hi", "si" };
@@ -526,6 +527,12 @@ static json_t *cpu_json(const struct cpu *c, sim_time_t dur)
 	return o;
 }
 
+/* one counter of a qdisc's dump_stats into its JSON object */
+static void put_counter(void *ctx, const char *name, int64_t v)
+{
+	json_object_set_new(ctx, name, json_integer((json_int_t)v));
+}
+
 static json_t *txq_json(const struct host *h, int q)
 {
 	const struct qdisc *qd = &h->dev.txq[q].qdisc;
@@ -543,38 +550,13 @@ static json_t *txq_json(const struct host *h, int q)
 	json_object_set_new(o, "tx_frames", json_integer(st.tx_frames));
 	json_object_set_new(o, "stops", json_integer((json_int_t)h->dev.txq[q].stops));
 	json_object_set_new(o, "tx_timeouts", json_integer((json_int_t)h->dev.txq[q].trans_timeout));
-	json_object_set_new(jq, "kind", json_string(qd->tbf ? "tbf" : qd->fq ? "fq_codel" :
-						    "pfifo_fast"));
+	json_object_set_new(jq, "kind", json_string(qd->ops->id));
 	json_object_set_new(jq, "packets", json_integer((json_int_t)qd->packets));
 	json_object_set_new(jq, "drops", json_integer((json_int_t)qd->drops));
 	json_object_set_new(jq, "requeues", json_integer((json_int_t)qd->requeues));
 	json_object_set_new(jq, "max_qlen", json_integer(qd->max_qlen));
-	if (qd->fq) {	/* tc -s qdisc: fq_codel's own counters */
-		struct fq_codel_stats fs;
-
-		fq_codel_get_stats(qd->fq, &fs);
-		json_object_set_new(jq, "drop_overlimit", json_integer(fs.drop_overlimit));
-		json_object_set_new(jq, "codel_drops", json_integer(fs.codel_drops));
-		json_object_set_new(jq, "ecn_mark", json_integer(fs.ecn_mark));
-		json_object_set_new(jq, "new_flow_count", json_integer(fs.new_flow_count));
-	}
-	if (qd->tbf) {	/* tc -s qdisc show dev X: tbf's qstats and bstats */
-		const struct tbf_params *tp = tbf_params(qd->tbf);
-		struct tbf_stats ts;
-
-		tbf_get_stats(qd->tbf, &ts);
-		json_object_set_new(jq, "sent_bytes", json_integer((json_int_t)ts.bytes));
-		json_object_set_new(jq, "sent_packets", json_integer((json_int_t)ts.packets));
-		json_object_set_new(jq, "dropped", json_integer((json_int_t)ts.drops));
-		json_object_set_new(jq, "overlimits", json_integer((json_int_t)ts.overlimits));
-		json_object_set_new(jq, "backlog_bytes", json_integer((json_int_t)ts.backlog));
-		json_object_set_new(jq, "backlog_packets", json_integer(ts.qlen));
-		json_object_set_new(jq, "rate_bytes_ps", json_integer((json_int_t)tp->rate.rate_bytes_ps));
-		json_object_set_new(jq, "buffer_ns", json_integer(tp->buffer));
-		json_object_set_new(jq, "max_size", json_integer(tp->max_size));
-		json_object_set_new(jq, "limit", json_integer(tp->limit));
-		json_object_set_new(jq, "tokens_ns", json_integer(ts.tokens));
-	}
+	if (qd->ops->dump_stats)	/* tc -s qdisc: the kind's own counters */
+		qd->ops->dump_stats(qd, put_counter, jq);
 	json_object_set_new(o, "qdisc", jq);
 	if (h->dev.txq[q].bql_on) {
 		const struct bql_queue *b = &h->dev.txq[q].bql;

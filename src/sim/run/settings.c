@@ -40,6 +40,7 @@ static const struct host_setting {
 	{ AT(irq_cpu), NIC_F_IRQ_CPU, NULL },
 	{ AT(rxq_def), NIC_F_RXQ_DEF, NULL },
 	{ AT(tx_queue_len), NIC_F_TX_QUEUE_LEN, "pfifo_fast" },
+	{ AT(tx_queue_len), NIC_F_TX_QUEUE_LEN, "prio" },	/* its pfifos' limit */
 	{ AT(tx_reclaim), NIC_F_TX_RECLAIM, NULL },
 	{ AT(tx_timer_period), NIC_F_TX_TIMER_PERIOD, NULL },
 	{ AT(tx_select), NIC_F_TX_SELECT, NULL },
@@ -65,6 +66,15 @@ static const struct host_setting {
 	{ AT(tbf.burst), NIC_F_NONE, "tbf" },
 	{ AT(tbf.limit), NIC_F_NONE, "tbf" },
 	{ AT(tbf.latency), NIC_F_NONE, "tbf" },
+	{ AT(fq.limit), NIC_F_NONE, "fq" },
+	{ AT(fq.flow_limit), NIC_F_NONE, "fq" },
+	{ AT(fq.quantum), NIC_F_NONE, "fq" },
+	{ AT(fq.initial_quantum), NIC_F_NONE, "fq" },
+	{ AT(fq.maxrate), NIC_F_NONE, "fq" },
+	{ AT(fq.horizon), NIC_F_NONE, "fq" },
+	{ AT(fq.horizon_drop), NIC_F_NONE, "fq" },
+	{ AT(fq.pacing), NIC_F_NONE, "fq" },
+	{ AT(prio.bands), NIC_F_NONE, "prio" },
 };
 
 static const struct host_setting *setting_at(size_t off)
@@ -75,6 +85,18 @@ static const struct host_setting *setting_at(size_t off)
 		if (host_settings[i].off == off)
 			return &host_settings[i];
 	return NULL;
+}
+
+/* another entry for the key at offset at names qdisc */
+static bool qdisc_reads(size_t at, const char *qdisc)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(host_settings); i++)
+		if (host_settings[i].off == at && host_settings[i].qdisc &&
+		    !strcmp(host_settings[i].qdisc, qdisc))
+			return true;
+	return false;
 }
 
 static size_t offset_in(const struct scn_host *sh, const void *field)
@@ -174,7 +196,7 @@ static int key_check(const struct scn_host *sh, const struct platform *plat,
 		return 0;
 	if (hs->nic != NIC_F_NONE && nic_cap_check(settings_driver(sh), cfg, hs->nic, why, len))
 		return -1;
-	if (hs->qdisc && strcmp(hs->qdisc, sh->qdisc)) {
+	if (hs->qdisc && strcmp(hs->qdisc, sh->qdisc) && !qdisc_reads(at, sh->qdisc)) {
 		snprintf(why, len, "%s takes effect only with qdisc = %s (this host has %s)",
 			 key, hs->qdisc, sh->qdisc);
 		return -1;

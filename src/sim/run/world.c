@@ -12,6 +12,7 @@
 #include "sim/report/pcap.h"
 #include "net/sched/sch_fq_codel.h"
 #include "net/sched/sch_tbf.h"
+#include "net/sched/sch_fq.h"
 #include "sim/engine/util.h"
 #include "sim/run/check.h"
 #include "sim/run/settings.h"
@@ -109,6 +110,50 @@ static int attach_tbf(struct world *w, struct host *h, const struct scn_host *sh
 	return 0;
 }
 
+/* tc qdisc replace dev eth0 parent N: fq [options] on every queue */
+static int attach_fq(struct world *w, struct host *h, const struct scn_host *sh,
+		     struct scn_error *err)
+{
+	const struct scn_fq *o = &sh->fq;
+	struct fq_params p;
+
+	fq_default_params(&p, h->dev.mtu + ETH_HLEN);	/* psched_mtu */
+	if (o->limit != SCN_UNSET)
+		p.limit = (uint32_t)o->limit;
+	if (o->flow_limit != SCN_UNSET)
+		p.flow_plimit = (uint32_t)o->flow_limit;
+	if (o->quantum != SCN_UNSET)
+		p.quantum = (uint32_t)o->quantum;
+	if (o->initial_quantum != SCN_UNSET)
+		p.initial_quantum = (uint32_t)o->initial_quantum;
+	if (o->maxrate != SCN_UNSET)	/* tc's get_rate: bytes/s */
+		p.flow_max_rate = (uint64_t)o->maxrate / 8;
+	if (o->horizon != SCN_UNSET)	/* TCA_FQ_HORIZON: microseconds */
+		p.horizon = (uint64_t)(o->horizon / PS_PER_US) * 1000;
+	if (o->horizon_drop[0])
+		p.horizon_drop = !strcmp(o->horizon_drop, "on");
+	if (o->pacing[0])
+		p.rate_enable = !strcmp(o->pacing, "on");
+	if (netdev_set_fq(&h->dev, &p)) {
+		scenario_error_at(w->scn, sh->qdisc, err, "fq: RTNETLINK answers: Invalid argument");
+		return -1;
+	}
+	return 0;
+}
+
+/* tc qdisc replace dev eth0 parent N: prio [bands B] on every queue */
+static int attach_prio(struct world *w, struct host *h, const struct scn_host *sh,
+		       struct scn_error *err)
+{
+	int bands = sh->prio.bands == SCN_UNSET ? 3 : (int)sh->prio.bands;
+
+	if (netdev_set_prio(&h->dev, bands, NULL)) {
+		scenario_error_at(w->scn, sh->qdisc, err, "prio: RTNETLINK answers: Invalid argument");
+		return -1;
+	}
+	return 0;
+}
+
 /* tc qdisc replace dev eth0 parent N: fq_codel [options] on every queue */
 static int attach_qdisc(struct world *w, struct host *h, const struct scn_host *sh,
 			struct scn_error *err)
@@ -118,6 +163,10 @@ static int attach_qdisc(struct world *w, struct host *h, const struct scn_host *
 
 	if (!strcmp(sh->qdisc, "tbf"))
 		return attach_tbf(w, h, sh, err);
+	if (!strcmp(sh->qdisc, "fq"))
+		return attach_fq(w, h, sh, err);
+	if (!strcmp(sh->qdisc, "prio"))
+		return attach_prio(w, h, sh, err);
 	if (strcmp(sh->qdisc, "fq_codel"))
 		return 0;	/* its options: settings_check */
 	fq_codel_default_params(&p, h->dev.mtu + ETH_HLEN);

@@ -41,7 +41,7 @@ static const char *const reclaim_names[] = { "xmit-timer", "tx-irq", "rx-poll", 
 static const char *const cc_names[] = { "cubic", "reno", NULL };
 static const char *const select_names[] = { "kernel", "cpu", NULL };
 static const char *const arbiter_names[] = { "round-robin", "post-order", NULL };
-static const char *const qdisc_names[] = { "pfifo_fast", "fq_codel", "tbf", NULL };
+static const char *const qdisc_names[] = { "pfifo_fast", "fq_codel", "tbf", "fq", "prio", NULL };
 static const char *const compare_names[] = { "ratio", "difference", NULL };
 static const char *const role_names[] = { "check", "calibration", NULL };
 static const char *const mode_names[] = { "write", "sendfile", NULL };
@@ -132,7 +132,7 @@ static const struct scn_key scn_keys[] = {
 	    .choices = qdisc_names, .def = "pfifo_fast", .unit = "",
 	    .meaning = "qdisc under the mq root, one per TX queue (net.core.default_qdisc); "
 		       "tbf replaces mq as the root (tc qdisc add dev X root tbf), on a "
-		       "device with one TX queue only"),
+		       "device with one TX queue only; fq and prio under mq like fq_codel"),
 	KEY(SCN_HOST, "tx_select", SCN_T_CHOICE, struct scn_host, tx_select,
 	    .choices = select_names, .def = "kernel", .unit = "",
 	    .meaning = "TX queue choice: kernel (XPS/hash) or cpu (txq = cpu % txq_number, "
@@ -211,6 +211,35 @@ static const struct scn_key scn_keys[] = {
 	    .min = PS_PER_US, .max = 1000 * PS_PER_S, .nodef = "(or tbf_limit)", .unit = "time",
 	    .meaning = "tbf latency: sets limit = rate x latency + burst (tc's rule, "
 		       "microseconds); give this or tbf_limit"),
+	KEY(SCN_HOST, "fq_limit", SCN_T_INT, struct scn_host, fq.limit,
+	    .min = 0, .max = UINT32_MAX, .nodef = "10000", .unit = "packets",
+	    .meaning = "fq limit: packets queued per priority band of a TX queue's fq"),
+	KEY(SCN_HOST, "fq_flow_limit", SCN_T_INT, struct scn_host, fq.flow_limit,
+	    .min = 0, .max = UINT32_MAX, .nodef = "100", .unit = "packets",
+	    .meaning = "fq flow_limit: packets queued per flow"),
+	KEY(SCN_HOST, "fq_quantum", SCN_T_BYTES, struct scn_host, fq.quantum,
+	    .min = 1, .max = 1 << 20, .nodef = "2 x (mtu + 14)", .unit = "bytes",
+	    .meaning = "fq quantum: credit a flow gets per round"),
+	KEY(SCN_HOST, "fq_initial_quantum", SCN_T_BYTES, struct scn_host, fq.initial_quantum,
+	    .min = 0, .max = INT32_MAX, .nodef = "10 x (mtu + 14)", .unit = "bytes",
+	    .meaning = "fq initial_quantum: credit of a new flow"),
+	KEY(SCN_HOST, "fq_maxrate", SCN_T_RATE, struct scn_host, fq.maxrate,
+	    .min = 8, .max = 8LL * UINT32_MAX, .nodef = "(unlimited)", .unit = "bit/s",
+	    .meaning = "fq maxrate: pacing rate cap of every flow (skb length, MAC header on)"),
+	KEY(SCN_HOST, "fq_horizon", SCN_T_TIME, struct scn_host, fq.horizon,
+	    .min = PS_PER_US, .max = (sim_time_t)UINT32_MAX * PS_PER_US, .nodef = "10s",
+	    .unit = "time",
+	    .meaning = "fq horizon: how far ahead an skb's departure time (EDT) may lie"),
+	KEY(SCN_HOST, "fq_horizon_drop", SCN_T_CHOICE, struct scn_host, fq.horizon_drop,
+	    .choices = onoff_names, .nodef = "on", .unit = "",
+	    .meaning = "fq horizon_drop: drop an skb past the horizon (off: cap its time)"),
+	KEY(SCN_HOST, "fq_pacing", SCN_T_CHOICE, struct scn_host, fq.pacing,
+	    .choices = onoff_names, .nodef = "on", .unit = "",
+	    .meaning = "fq pacing (off: tc's nopacing): hold skbs to their departure time "
+		       "and flows to their pacing rate"),
+	KEY(SCN_HOST, "prio_bands", SCN_T_INT, struct scn_host, prio.bands,
+	    .min = 2, .max = 16, .nodef = "3", .unit = "bands",
+	    .meaning = "prio bands: pfifo bands, band 0 served first"),
 	KEY(SCN_HOST, "bql", SCN_T_CHOICE, struct scn_host, bql,
 	    .choices = onoff_names, .nodef = "(driver)", .unit = "",
 	    .meaning = "Byte queue limits: whether the driver reports queued and completed "
