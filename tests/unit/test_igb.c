@@ -170,6 +170,42 @@ static void test_ring_stop(void **state)
 	scenario_free(&s);
 }
 
+/* The queues and vectors igb sets up, BQL, the watchdog. */
+static void queues(const char *more, int nr_txq, const char *const *vectors, bool bql)
+{
+	struct scn_error err = { { 0 } };
+	struct scenario s;
+	struct world w;
+	struct host *h;
+	int i, n = 0;
+
+	assert_int_equal(build(&w, &s, more, &err), 0);
+	h = pc(&w);
+	assert_int_equal(h->dev.real_num_tx_queues, nr_txq);
+	for (i = 0; i < h->nr_irqs; i++)
+		if (!strncmp(h->irqs[i].name, "eth0-", 5))
+			assert_string_equal(h->irqs[i].name, vectors[n++]);
+	assert_null(vectors[n]);
+	assert_int_equal(h->dev.txq[0].bql_on, bql);
+	assert_int_equal(h->dev.watchdog_timeo, 5 * (uint64_t)h->hz);	/* 5 * HZ */
+	world_destroy(&w);
+	scenario_free(&s);
+}
+
+static void test_queue_pairs(void **state)
+{
+	/* 4 CPUs: min(4, 4) queues, > 4 / 2: paired, one vector each */
+	static const char *const paired[] = { "eth0-TxRx-0", "eth0-TxRx-1", "eth0-TxRx-2",
+					       "eth0-TxRx-3", NULL };
+	/* ethtool -L combined 2: not paired, the RX vectors first */
+	static const char *const two[] = { "eth0-rx-0", "eth0-rx-1", "eth0-tx-0", "eth0-tx-1",
+					    NULL };
+
+	(void)state;
+	queues("", 4, paired, true);
+	queues("host.pc.txq_number=2 host.pc.bql=off", 2, two, false);
+}
+
 static void refused(const char *more, const char *what)
 {
 	struct scn_error err = { { 0 } };
@@ -235,6 +271,7 @@ int main(void)
 		cmocka_unit_test(test_itr_fixed_100us),
 		cmocka_unit_test(test_itr_dynamic_conservative),
 		cmocka_unit_test(test_ring_stop),
+		cmocka_unit_test(test_queue_pairs),
 		cmocka_unit_test(test_limits),
 	};
 

@@ -873,14 +873,10 @@ static void igb_alloc_q_vectors(struct igb_adapter *a)
 		igb_alloc_ring(a, &a->rx_ring[n], (int)n, false);
 	}
 	a->num_q_vectors = a->queue_pairs ? q : 2 * q;
-	for (n = 0; n < q; n++) {
-		if (a->queue_pairs) {
-			igb_alloc_q_vector(a, n, &a->tx_ring[n], &a->rx_ring[n]);
-		} else {
-			igb_alloc_q_vector(a, n, NULL, &a->rx_ring[n]);
-			igb_alloc_q_vector(a, q + n, &a->tx_ring[n], NULL);
-		}
-	}
+	for (n = 0; n < q; n++)
+		igb_alloc_q_vector(a, n, a->queue_pairs ? &a->tx_ring[n] : NULL, &a->rx_ring[n]);
+	for (n = 0; n < q && !a->queue_pairs; n++)
+		igb_alloc_q_vector(a, q + n, &a->tx_ring[n], NULL);
 }
 
 static int igb_probe(struct host *h, struct eth_port *port, const char *name,
