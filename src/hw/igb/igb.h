@@ -27,7 +27,9 @@
  * it already has). A write-back of an RS descriptor is the TX cause of
  * the queue's vector. UNVERIFIED (the I210 datasheet was not at hand):
  * that the EITR expiry flushes the write-back buffer, and that WTHRESH
- * counts descriptors.
+ * counts descriptors. The driver sees the difference only in a poll:
+ * frames that finish between a message and its poll wait for the next
+ * expiry (or WTHRESH) before igb_clean_tx_irq finds their DD.
  * RX: a frame whose last bit has arrived takes the descriptor at RDH if
  * RDH != RDT (the descriptors from RDH up to RDT are the device's):
  * stored, length and DD | EOP written back at once (RXDCTL.WTHRESH is not

@@ -8,9 +8,15 @@
  *
  * Read: torvalds/linux igb_main.c at 6f23fc47c1b2 (a 6.x tree with XDP,
  * before the AF_XDP zero-copy path; UNVERIFIED against the v6.18 tag),
- * igb.h (6.x, IGB_MIN_TXD 64 from "igb: Allow to set ethtool -G ... 64",
- * 2023) and igb_set_coalesce as of the kernel_ethtool_coalesce API
- * (5.15+). Models:
+ * igb.h (a 6.x copy: IGB_MIN_TXD / IGB_MIN_RXD 64, lowered from 80 by a
+ * 2023 patch whose title was not checked) and igb_set_coalesce as of the
+ * kernel_ethtool_coalesce API (5.15+). igb_get_max_rss_queues,
+ * igb_set_flag_queue_pairs, igb_sw_init, igb_set_interrupt_capability,
+ * igb_alloc_q_vector(s) and igb_irq_enable read at 6f23fc47c1b2; not read
+ * (written from the 6.x driver as remembered, UNVERIFIED): igb_assign_vector's
+ * set_itr and IVAR layout, igb_set_channels, igb_set_ringparam,
+ * watchdog_timeo in igb_probe.
+ * Models:
  *  - igb_xmit_frame / igb_xmit_frame_ring: the ring by skb->queue_mapping
  *    (igb_tx_queue_mapping); TXD_USE_COUNT per linear part and fragment
  *    (IGB_MAX_DATA_PER_TXD 32 KiB); igb_maybe_stop_tx(count + 3) or
@@ -52,9 +58,10 @@
  *    step towards bulk), igb_update_ring_itr with several (avg wire size
  *    + 24, /3 between 300 and 1200, else /2; at least IGB_20K_ITR in
  *    conservative mode); below 1000 Mbit/s both fix IGB_4K_ITR. The first
- *    interval is IGB_START_ITR 648 (162 us) for a dynamic setting
- *    (igb_alloc_q_vector, UNVERIFIED detail: a fixed setting's value is
- *    written at once).
+ *    interval is IGB_START_ITR 648 (162 us) for a dynamic setting, the
+ *    setting itself for 0 or a fixed one (igb_alloc_q_vector); it reaches
+ *    EITR only in the first interrupt's igb_write_itr, so the first two
+ *    messages of a vector are never throttled (EITR is 0 at reset).
  *  - Rings: IGB_DEFAULT_TXD / RXD 256; ethtool -G in [IGB_MIN_TXD 64,
  *    IGB_MAX_TXD 4096], rounded up to a multiple of 8
  *    (REQ_TX_DESCRIPTOR_MULTIPLE) by igb_set_ringparam: a value it would
