@@ -37,13 +37,17 @@
 #define ATH9K	"ath9k-4.15 ath9k-4.16"
 #define TSN	"tsnep-5.17 tsnep-6.2"
 #define FEC	"fec-3.17 fec-6.x"
+#define IGB	"igb-6.x"
+/* igb pairs its queues (and refuses tx-usecs) on hosts with more than 2 CPUs */
+#define IGB_PAIRED	"igb-6.x@armada-xp igb-6.x@bcm2711 igb-6.x@cortex-a53 igb-6.x@cortex-a7 " \
+			"igb-6.x@cortex-a9 igb-6.x@x86-64"
 #define ALL	"*"
 
 /*
  * One case: `set` on host dut (after `with`, the settings it needs, on
  * the drivers whose names start with `only`), and where it is refused:
- * blank-separated driver names, "k:KERNEL", "p:PLATFORM" or "*" for
- * everywhere; "" for nowhere.
+ * blank-separated driver names, "k:KERNEL", "p:PLATFORM",
+ * "DRIVER@PLATFORM" or "*" for everywhere; "" for nowhere.
  */
 struct kase {
 	const char	*set;
@@ -58,23 +62,23 @@ static const struct kase cases[] = {
 	{ "hz=500", NULL, NULL, "p:cortex-a53 p:bcm2711 p:x86-64 p:x86-64-vm" },
 	{ "max_header=32", NULL, NULL, "" },
 	{ "txq_number=2", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM_1Q " " VIO " " ATH9K " " TSN " " FEC },
-	{ "rxq_number=2", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC },
+	{ "rxq_number=2", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC " " IGB },
 	{ "tx_queue_len=100", NULL, NULL, "" },
 	{ "tx_queue_len=100", "qdisc=fq_codel", NULL, ALL },
-	{ "tx_reclaim=rx-poll", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC },
+	{ "tx_reclaim=rx-poll", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC " " IGB },
 	{ "qdisc=fq_codel", NULL, NULL, "" },
-	{ "tx_select=cpu", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC },
+	{ "tx_select=cpu", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC " " IGB },
 	{ "tx_select=kernel", NULL, NULL, "" },
-	{ "rxq_def=0", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC },
-	{ "irq_cpu=0", NULL, NULL, MVNETA " " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC },
-	{ "tx_fixed_prio=1", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC },
+	{ "rxq_def=0", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC " " IGB },
+	{ "irq_cpu=0", NULL, NULL, MVNETA " " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC " " IGB },
+	{ "tx_fixed_prio=1", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC " " IGB },
 	{ "tx_fixed_prio=1", "txq_number=1", "mvneta", ALL },
-	{ "tx_arbiter=round-robin", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC },
+	{ "tx_arbiter=round-robin", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC " " IGB },
 	{ "tx_arbiter=post-order", "txq_number=1", "mvneta", ALL },
 	{ "tx_arbiter=post-order", "tx_wrr_weight=6", "mvneta", ALL },
 	{ "tx_arbiter=round-robin", "tx_fixed_prio=255", "mvneta", ALL },
 	{ "tx_arbiter=round-robin", "tx_fixed_prio=127", "mvneta", "" },
-	{ "tx_wrr_weight=6", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC },
+	{ "tx_wrr_weight=6", NULL, NULL, "ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC " " IGB },
 	{ "tx_wrr_weight=6", "txq_number=1", "mvneta", ALL },
 	{ "xps_cpus=1", NULL, NULL, "ideal " FTG " " USBNET " " STM " " VIO " " ATH9K " " TSN " " FEC },
 	{ "xps_cpus=1", "tx_select=cpu", "mvneta", ALL },
@@ -129,23 +133,28 @@ static const struct kase cases[] = {
 	  " virtio_net-4.19 virtio_net-5.3 " ATH9K " " TSN " " FEC },
 	{ "bql_hold_time=10ms", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18 " BCM_NO_BQL " stmmac-3.18"
 	  " virtio_net-4.19 virtio_net-5.3 " ATH9K " " TSN " " FEC },
-	{ "tx_timer_period=5ms", NULL, NULL, "mvneta-3.13 mvneta-3.18 mvneta-4.4 mvneta-6.x ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC },
+	{ "tx_timer_period=5ms", NULL, NULL, "mvneta-3.13 mvneta-3.18 mvneta-4.4 mvneta-6.x ideal " FTG " " USBNET " " BCM " " STM " " VIO " " ATH9K " " TSN " " FEC " " IGB },
 	{ "tx_timer_period=5ms", "tx_reclaim=rx-poll", "mvneta", "" },
-	{ "virtio_host_delay=1ms", NULL, NULL, MVNETA " ideal " FTG " " USBNET " " BCM " " STM " " ATH9K " " TSN " " FEC },
+	{ "virtio_host_delay=1ms", NULL, NULL, MVNETA " ideal " FTG " " USBNET " " BCM " " STM " " ATH9K " " TSN " " FEC " " IGB },
 	{ "tx_timer_period=5ms", "tx_reclaim=hrtimer", "mvneta", ALL },
-	{ "ethtool.tx-frames=4", NULL, NULL, "ideal " FTG " " USBNET " bcmgenet-3.18 " VIO " " ATH9K " " TSN " fec-3.17" },
+	{ "ethtool.tx-frames=4", NULL, NULL, "ideal " FTG " " USBNET " bcmgenet-3.18 " VIO " " ATH9K " " TSN " fec-3.17 " IGB },
 	{ "ethtool.tx-frames=0", NULL, "virtio_net", "virtio_net-4.19" },
-	{ "ethtool.tx-frames=300", NULL, NULL, "ideal " FTG " " USBNET " " BCM_NO_BQL " " STM " " VIO " " ATH9K " " TSN " " FEC },
+	{ "ethtool.tx-frames=300", NULL, NULL, "ideal " FTG " " USBNET " " BCM_NO_BQL " " STM " " VIO " " ATH9K " " TSN " " FEC " " IGB },
 	{ "ethtool.tx-frames=4", "tx_reclaim=hrtimer", "mvneta", "" },
-	{ "ethtool.rx-frames=8", NULL, NULL, "ideal " FTG " " USBNET " bcmgenet-3.18 " STM " " VIO " " ATH9K " " TSN " fec-3.17" },
+	{ "ethtool.rx-frames=8", NULL, NULL, "ideal " FTG " " USBNET " bcmgenet-3.18 " STM " " VIO " " ATH9K " " TSN " fec-3.17 " IGB },
 	{ "ethtool.rx-usecs=50", NULL, NULL, FTG " " USBNET " bcmgenet-3.18 " STM " " VIO " " ATH9K " tsnep-5.17 fec-3.17" },
-	{ "ethtool.tx-usecs=100", NULL, NULL, MVNETA " ideal " FTG " " USBNET " " BCM " " VIO " " ATH9K " " TSN " fec-3.17" },
+	{ "ethtool.tx-usecs=100", NULL, NULL, MVNETA " ideal " FTG " " USBNET " " BCM " " VIO " " ATH9K " " TSN " fec-3.17 " IGB_PAIRED },
+	{ "ethtool.tx-usecs=100", "txq_number=2", "igb", "" },
+	{ "ethtool.tx-usecs=100", "txq_number=3", "igb", ALL },
+	{ "ethtool.rx-usecs=5us", NULL, "igb", ALL },
+	{ "ethtool.tx=100", NULL, "igb", ALL },
+	{ "txq_number=5", NULL, "igb", ALL },
 	{ "ethtool.tx-usecs=100", "tx_reclaim=hrtimer", "mvneta", "" },
 	{ "ethtool.tx=512", NULL, NULL, USBNET " " BCM " stmmac-4.14 stmmac-4.19 " VIO " " ATH9K " " TSN " " FEC },
 	{ "ethtool.rx=128", NULL, NULL, USBNET " " BCM " stmmac-4.14 stmmac-4.19 " VIO " " ATH9K " " TSN " " FEC },
 	{ "ethtool.tso=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 " FTG " " USBNET " " BCM " " STM " " ATH9K " " TSN },
 	{ "ethtool.tso=off", NULL, NULL, "" },
-	{ "ethtool.adaptive-rx=on", NULL, NULL, MVNETA " ideal " FTG " " USBNET " " BCM_NO_BQL " " STM " " VIO " " ATH9K " " TSN " " FEC },
+	{ "ethtool.adaptive-rx=on", NULL, NULL, MVNETA " ideal " FTG " " USBNET " " BCM_NO_BQL " " STM " " VIO " " ATH9K " " TSN " " FEC " " IGB },
 	{ "ethtool.adaptive-rx=off", NULL, NULL, "" },
 	{ "sysctl.tcp_wmem=4096 16384 4194304", NULL, NULL, "" },
 	{ "sysctl.tcp_rmem=4096 87380 6291456", NULL, NULL, "" },
@@ -261,6 +270,9 @@ static bool listed(const char *spec, const char *platform, const char *kernel,
 		if (!strcmp(tok, "*") || !strcmp(tok, driver) ||
 		    (!strncmp(tok, "k:", 2) && !strcmp(tok + 2, kernel)) ||
 		    (!strncmp(tok, "p:", 2) && !strcmp(tok + 2, platform)))
+			return true;
+		if (!strncmp(tok, driver, strlen(driver)) && tok[strlen(driver)] == '@' &&
+		    !strcmp(tok + strlen(driver) + 1, platform))
 			return true;
 	}
 	return false;

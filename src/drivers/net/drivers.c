@@ -22,7 +22,8 @@
 	X(virtio_net_driver)	\
 	X(usbnet_driver)	\
 	X(ath9k_driver)	\
-	X(fec_driver)
+	X(fec_driver)	\
+	X(igb_driver)
 
 #define NIC_DRIVER_DECLARE(d)	extern const struct nic_driver d;
 #define NIC_DRIVER_ENTRY(d)	&d,
