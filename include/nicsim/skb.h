@@ -164,6 +164,9 @@ struct sk_buff {
 	sim_time_t	tsecr;
 	uint8_t		has_req_path;	/* req_path[] holds a request's journey */
 	sim_time_t	path[PATH_NR];	/* this packet's journey */
+	/* skb->tstamp as TCP's EDT model sets it: the earliest departure
+	 * time in ns of simulated time; 0 = none */
+	uint64_t	tstamp;
 	/* The frame's optional parts, last of its fields: copies skip each
 	 * one its frame does not use (its contents are then stale). */
 	/* SACK option: up to 3 blocks (with timestamps), as offsets of their
@@ -175,6 +178,11 @@ struct sk_buff {
 	uint32_t	rx_off;		/* bytes already read by the application */
 	uint32_t	pcount;		/* write queue: segments when last sent */
 	uint8_t		sacked;		/* write queue: TCPCB_SACKED_ACKED, _RETRANS, LOST */
+	/* write queue: TCP_SKB_CB(skb)->tx, the socket's delivery state when
+	 * it was last sent (tcp_rate_skb_sent); usec, 0: delivered already */
+	uint64_t	tx_first_tx_mstamp, tx_delivered_mstamp;
+	uint32_t	tx_delivered;
+	uint8_t		tx_app_limited;
 	sim_time_t	t[SKB_T_NR];
 };
 

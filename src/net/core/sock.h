@@ -37,6 +37,9 @@ enum sock_kind { SK_RAW_ICMP, SK_UDP, SK_TCP };
 
 enum { ERR_OK = 0, ERR_ENOBUFS = 105, ERR_EAGAIN = 11 };
 
+/* sk->sk_pacing_status (include/net/sock.h) */
+enum sk_pacing { SK_PACING_NONE, SK_PACING_NEEDED, SK_PACING_FQ };
+
 struct sock {
 	struct sock	*next;
 	struct host	*host;
@@ -74,6 +77,8 @@ struct sock {
 	 * charged, and total charged time of freed skbs */
 	sim_time_t	held_ps_total;
 	uint64_t	freed;
+	uint64_t	sk_pacing_rate;		/* bytes per second; ~0: unlimited */
+	uint8_t		sk_pacing_status;	/* enum sk_pacing */
 };
 
 /*

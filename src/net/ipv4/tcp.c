@@ -229,6 +229,10 @@ static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
 	tp->advmss = (uint16_t)MIN(h->dev.mtu - IPV4_HLEN - TCP_HLEN, 65535u);
 	tp->mss = tp->advmss - TCPOLEN_TSTAMP_ALIGNED;	/* until the handshake says */
 	tp->head_truesize = skb_truesize(h->plat, k, (uint32_t)h->plat->max_tcp_header);
+	/* Deviation: no rate (0, not sock_init_data's ~0) until
+	 * tcp_update_pacing_rate or the congestion control sets one, as the
+	 * reports show it */
+	tp->sk.sk_pacing_rate = 0;
 	tp->sk.sk_sndbuf = k->tcp_wmem[1];
 	tp->rcvbuf = k->tcp_rmem[1];
 	if (cfg->sndbuf >= 0) {

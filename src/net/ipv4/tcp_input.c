@@ -202,7 +202,7 @@ static void tcp_update_size_goal(struct tcp_sock *tp)
 	uint32_t hlen = kp(tp)->gso_mode == GSO_TSO_AUTOSIZE_NORTT ?
 			(uint32_t)tp->host->plat->max_tcp_header : TCP_HDRS - ETH_HLEN;
 
-	tp->size_goal = tcp_size_goal(kp(tp)->gso_mode, tp->mss, tp->pacing_rate,
+	tp->size_goal = tcp_size_goal(kp(tp)->gso_mode, tp->mss, tp->sk.sk_pacing_rate,
 				      (uint32_t)MIN(tp->max_window, (uint64_t)UINT32_MAX),
 				      GSO_MAX_SIZE, hlen, 65535, tp->min_rtt,
 				      tp->sk.sk_pacing_shift);
@@ -213,7 +213,7 @@ static void tcp_update_size_goal(struct tcp_sock *tp)
 static void tcp_update_pacing_rate(struct tcp_sock *tp)
 {
 	/* the era's formula on the estimator's own srtt8 (jiffies or usec << 3) */
-	tp->pacing_rate = kp(tp)->pacing_mode == PACING_NONE ? UINT64_MAX :
+	tp->sk.sk_pacing_rate = kp(tp)->pacing_mode == PACING_NONE ? UINT64_MAX :
 		tcp_pacing_rate_raw(kp(tp)->pacing_mode, tp->mss, tp->cc.snd_cwnd,
 				    tp->packets_out, tp->cc.snd_ssthresh,
 				    (uint32_t)MIN(tp->est.srtt8, (int64_t)UINT32_MAX), tp->host->hz, NULL);
@@ -737,7 +737,7 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 	tp->cc.snd_una = (uint32_t)tp->snd_una;	/* HyStart rounds */
 	tp->cc.snd_nxt = (uint32_t)tp->snd_nxt;
 	tp->cc.now = now;
-	tp->cc.pacing_rate = tp->pacing_rate == UINT64_MAX ? 0 : tp->pacing_rate;
+	tp->cc.pacing_rate = tp->sk.sk_pacing_rate == UINT64_MAX ? 0 : tp->sk.sk_pacing_rate;
 	tcp_ca_pkts_acked(tp, now, skb, acked);
 	if (tp->ca_state != TCP_CA_OPEN) {
 		/* CWR is held until something above high_seq is ACKed, so the

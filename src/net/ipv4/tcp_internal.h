@@ -160,6 +160,9 @@ void tcp_send_ack(struct cpu *cpu, struct tcp_sock *tp);
 void tcp_send_syn(struct cpu *cpu, struct tcp_sock *tp, bool synack);
 void tcp_init_cwnd_reduction(struct cpu *cpu, struct tcp_sock *tp);
 void tcp_enter_cwr(struct cpu *cpu, struct tcp_sock *tp);
+void tcp_mstamp_refresh(struct cpu *cpu, struct tcp_sock *tp);
+void tcp_update_skb_after_send(struct tcp_sock *tp, uint32_t len, uint64_t prior_wstamp);
+void tcp_pace_kick(struct sim *sim, struct sim_event *ev);
 
 /* --- tcp_input.c -------------------------------------------------- */
 
