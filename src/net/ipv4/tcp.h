@@ -157,6 +157,8 @@ struct tcp_sock {
 	uint32_t	app_limited;
 	uint32_t	rate_delivered, rate_interval_us;
 	bool		rate_app_limited;
+	struct rate_sample ack_rs;	/* the ACK being processed's sample */
+	struct rng	cc_rng;		/* host.H.tcp.P.cc: the congestion control's draws */
 	uint32_t	cwnd_used;	/* snd_cwnd_used */
 	sim_time_t	cwnd_stamp;	/* snd_cwnd_stamp */
 	/* 4.4 on: whether this window was cwnd-limited (tcp_cwnd_validate) */

@@ -50,7 +50,7 @@ const struct tcp_cc_ops tcp_reno_ops = {
 /* ---- registry ------------------------------------------------------- */
 
 static const struct tcp_cc_ops *const all_ops[] = {
-	&tcp_reno_ops, &tcp_cubic_ops,
+	&tcp_reno_ops, &tcp_cubic_ops, &tcp_bbr_ops,
 };
 
 const struct tcp_cc_ops *tcp_cc_find(const char *name)

@@ -320,8 +320,10 @@ static void tcp_transmit_skb(struct cpu *cpu, struct tcp_sock *tp, struct sk_buf
 	skb->tsval = c->tsval;
 	tp->segs_out += c->gso_segs;
 	tcp_event_ack_sent(cpu, tp, win);
-	if (tcp_queue_xmit(cpu, tp, c) == ERR_OK)
+	if (tcp_queue_xmit(cpu, tp, c) == ERR_OK) {
 		tcp_update_skb_after_send(tp, len, prior_wstamp);
+		tcp_rate_skb_sent(tp, skb);
+	}
 }
 
 /* tso_fragment: split skb so that it carries `len` bytes. */
@@ -378,6 +380,10 @@ void tcp_fragment_sent(struct tcp_sock *tp, struct sk_buff *skb, uint32_t len)
 	skb->next->sacked = skb->sacked;
 	skb->next->tsval = skb->tsval;
 	skb->next->ack_seq = skb->ack_seq;	/* snd_nxt when retransmitted */
+	skb->next->tx_first_tx_mstamp = skb->tx_first_tx_mstamp;	/* TCP_SKB_CB copied */
+	skb->next->tx_delivered_mstamp = skb->tx_delivered_mstamp;
+	skb->next->tx_delivered = skb->tx_delivered;
+	skb->next->tx_app_limited = skb->tx_app_limited;
 }
 
 /* 6.x tcp_rtx_queue_empty_or_single_skb */
@@ -712,8 +718,10 @@ static void __tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp, int push_one)
 			tso_fragment(tp, skb, limit);
 		if (!kp(tp)->cwnd_restart_at_entail)	/* tcp_event_data_sent */
 			tcp_slow_start_after_idle_check(cpu, tp);
-		if (idle && tp->cc.ops->tx_start)	/* CA_EVENT_TX_START */
+		if (idle && tp->cc.ops->tx_start) {	/* CA_EVENT_TX_START */
+			tcp_cc_sync(tp, cpu_now(cpu));
 			tp->cc.ops->tx_start(&tp->cc, cpu_now(cpu), tp->lsndtime);
+		}
 		idle = false;
 		tcp_transmit_skb(cpu, tp, skb);
 		tp->lsndtime = cpu_now(cpu);
