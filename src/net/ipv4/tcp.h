@@ -21,7 +21,8 @@
  *  - tcp_timer.c: the RTO, loss-probe, SYN and delayed-ACK timers.
  *  - tcp_ipv4.c: tcp_v4_rcv, the backlog, the socket lookup.
  *  - tcp_offload.c: software GSO (tcp_gso_segment).
- *  - tcp_cong.c, tcp_cubic.c: congestion control (tcp_cong.h).
+ *  - tcp_cong.c, tcp_cubic.c, tcp_bbr.c: congestion control (tcp_cong.h).
+ *  - tcp_rate.c: delivery rate sampling (for BBR's cong_control).
  * Leaves out: teardown (FIN, TIME_WAIT: connections last the run),
  * AccECN and DCTCP, Nagle (bulk flows only), memory pressure.
  */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TCP congestion control: Reno and CUBIC, packet-counted like the kernel.
+ * TCP congestion control: Reno and CUBIC, packet-counted like the kernel,
+ * and BBR v1 (tcp_bbr.c, 6.x only), through the 6.x hooks below.
  *
  * Follows net/ipv4/tcp_cong.c (tcp_slow_start, tcp_cong_avoid_ai,
  * tcp_reno_cong_avoid, tcp_reno_ssthresh; here tcp_cong.c and this
