@@ -178,6 +178,11 @@ struct sk_buff {
 	uint32_t	rx_off;		/* bytes already read by the application */
 	uint32_t	pcount;		/* write queue: segments when last sent */
 	uint8_t		sacked;		/* write queue: TCPCB_SACKED_ACKED, _RETRANS, LOST */
+	/* write queue: TCP_SKB_CB(skb)->tx, the socket's delivery state when
+	 * it was last sent (tcp_rate_skb_sent); usec, 0: delivered already */
+	uint64_t	tx_first_tx_mstamp, tx_delivered_mstamp;
+	uint32_t	tx_delivered;
+	uint8_t		tx_app_limited;
 	sim_time_t	t[SKB_T_NR];
 };
 

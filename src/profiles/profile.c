@@ -326,6 +326,7 @@ static const struct kprofile kprofiles[] = {
 	  .tcp_adv_win_scale = 1, .tcp_min_tso_segs = 2, .tcp_cc = "cubic", .pacing_shift = 10,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true, .tsq_mode = TSQ_V6, .tcp_limit_output_bytes = 4194304,
 	  .tsq_ksoftirqd_wait = true, .tcp_max_reordering = 300, .cwnd_limited_v6 = true,
+	  .edt = true,
 	  .tso_defer = TSO_DEFER_6X, .autocork = AUTOCORK_RTX,
 	  .ts_clock_ms = true, .rtt_usec = true, .watchdog_oldest = true,
 	  .cwnd_restart_at_entail = true,

@@ -163,6 +163,9 @@ struct kprofile {
 	int		drs;			/* enum drs_rule */
 	/* 6.x tcp_cwnd_validate / tcp_is_cwnd_limited (vs 4.4's; rtt_usec only) */
 	bool		cwnd_limited_v6;
+	/* 4.20+: TCP's earliest departure time model (skb->tstamp,
+	 * tcp_wstamp_ns), which the modelled 6.18 BBR needs */
+	bool		edt;
 	bool		ts_clock_ms;		/* TCP timestamps tick in ms (>= 4.13), else jiffies */
 	bool		rtt_usec;		/* sender RTT in usec (>= 3.15), else jiffies */
 	bool		cwnd_restart_at_entail;	/* slow start after idle checked as sendmsg queues an skb (4.4, 6.x), else as one is sent */

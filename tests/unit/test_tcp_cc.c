@@ -86,7 +86,8 @@ static void test_find_and_init(void **state)
 	(void)state;
 	assert_ptr_equal(tcp_cc_find("reno"), &tcp_reno_ops);
 	assert_ptr_equal(tcp_cc_find("cubic"), &tcp_cubic_ops);
-	assert_null(tcp_cc_find("bbr"));
+	assert_ptr_equal(tcp_cc_find("bbr"), &tcp_bbr_ops);
+	assert_null(tcp_cc_find("vegas"));
 	assert_null(tcp_cc_find(NULL));
 
 	tcp_cc_init(&cc, &tcp_cubic_ops, 10, 1448, 250);

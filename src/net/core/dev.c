@@ -320,6 +320,9 @@ void netif_receive_skb(struct cpu *cpu, struct sk_buff *skb)
 {
 	struct packet_type *pt;
 
+	/* The receiver's skb is its own (Linux allocates it in the driver):
+	 * no sender's departure time comes with the frame. */
+	skb->tstamp = 0;
 	for (pt = cpu->host->ptype_base; pt; pt = pt->next)
 		if (pt->type == skb->protocol) {
 			pt->func(cpu, skb);

@@ -24,7 +24,8 @@ void sock_init(struct sock *sk, struct host *host, enum sock_kind kind,
 	sk->sk_wmem_alloc = 1;
 	sk->wmem_peak = 1;
 	sk->sk_pacing_shift = host->kp->pacing_shift;	/* sock_init_data */
-	sk->sk_pacing_rate = ~0ULL;	/* sock_init_data: unlimited */
+	sk->sk_pacing_rate = UINT64_MAX;	/* sock_init_data: ~0, unlimited */
+	sk->sk_pacing_status = SK_PACING_NONE;
 	sk->sk_hash = (uint32_t)rng_next(rng);
 	sk->tx_queue = -1;
 	sk->hash_pick = -1;

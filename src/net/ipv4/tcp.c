@@ -96,6 +96,7 @@ uint32_t tcp_sendmsg_step(struct cpu *cpu, struct tcp_sock *tp, uint32_t len, bo
 	uint32_t copy;
 
 	cpu_charge(cpu, COST_tcp_sendmsg, cost(tp)->tcp_sendmsg);
+	tcp_rate_check_app_limited(tp);	/* is sending application-limited? */
 	/* append to the tail while it is unsent and below the size goal */
 	if (!skb || !tp->send_head || payload(skb) >= tp->size_goal) {
 		/* new_segment */
@@ -218,6 +219,7 @@ static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
 {
 	const struct kprofile *k = h->kp;
 	const char *cc = cfg->cc && *cfg->cc ? cfg->cc : k->tcp_cc;
+	char name[64];
 
 	memset(tp, 0, sizeof(*tp));
 	sock_init(&tp->sk, h, SK_TCP, rng);
@@ -229,6 +231,10 @@ static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
 	tp->advmss = (uint16_t)MIN(h->dev.mtu - IPV4_HLEN - TCP_HLEN, 65535u);
 	tp->mss = tp->advmss - TCPOLEN_TSTAMP_ALIGNED;	/* until the handshake says */
 	tp->head_truesize = skb_truesize(h->plat, k, (uint32_t)h->plat->max_tcp_header);
+	/* Deviation: no rate (0, not sock_init_data's ~0) until
+	 * tcp_update_pacing_rate or the congestion control sets one, as the
+	 * reports show it */
+	tp->sk.sk_pacing_rate = 0;
 	tp->sk.sk_sndbuf = k->tcp_wmem[1];
 	tp->rcvbuf = k->tcp_rmem[1];
 	if (cfg->sndbuf >= 0) {
@@ -247,6 +253,11 @@ static void tcp_sock_init(struct tcp_sock *tp, struct host *h, struct cpu *cpu,
 	/* sk_setup_caps: sk_dst_gso_max_size, the device's 64 KiB less
 	 * MAX_TCP_HEADER + 1 (6.x; HyStart's ACK-train cushion reads it) */
 	tp->cc.gso_max_size = GSO_MAX_SIZE - ((uint32_t)h->plat->max_tcp_header + 1);
+	/* BBR's view of the socket, and its own random stream */
+	tp->cc.sk = &tp->sk;
+	snprintf(name, sizeof(name), "host.%s.tcp.%u.cc", h->name, port);
+	rng_stream(&tp->cc_rng, h->sim->seed, name);
+	tp->cc.rng = &tp->cc_rng;
 	tp->rto = TCP_TIMEOUT_INIT;
 	tp->reordering = TCP_FASTRETRANS_THRESH;
 	tp->quick = 0;		/* tcp_incr_quickack at the first data */

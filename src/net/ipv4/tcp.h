@@ -21,7 +21,8 @@
  *  - tcp_timer.c: the RTO, loss-probe, SYN and delayed-ACK timers.
  *  - tcp_ipv4.c: tcp_v4_rcv, the backlog, the socket lookup.
  *  - tcp_offload.c: software GSO (tcp_gso_segment).
- *  - tcp_cong.c, tcp_cubic.c: congestion control (tcp_cong.h).
+ *  - tcp_cong.c, tcp_cubic.c, tcp_bbr.c: congestion control (tcp_cong.h).
+ *  - tcp_rate.c: delivery rate sampling (for BBR's cong_control).
  * Leaves out: teardown (FIN, TIME_WAIT: connections last the run),
  * AccECN and DCTCP, Nagle (bulk flows only), memory pressure.
  */
@@ -139,8 +140,26 @@ struct tcp_sock {
 	sim_time_t	retrans_stamp;
 	uint64_t	dsacks_in, undos;
 	uint64_t	sack_acks;	/* ACKs that carried SACK blocks */
-	uint64_t	pacing_rate;
 	sim_time_t	lsndtime;	/* last data sent */
+	/* EDT (6.x tcp_output.c, since 4.20): the earliest departure time
+	 * of the next skb and the clock tcp_mstamp_refresh cached, both in
+	 * ns of simulated time; the pacing hrtimer (tcp_pace_kick) and the
+	 * CPU that armed it */
+	uint64_t	tcp_wstamp_ns, tcp_clock_cache;
+	struct sim_event pacing_timer;
+	uint64_t	pacing_timer_fires;
+	/* delivery rate sampling (tcp_rate.c): segments delivered (SACKed or
+	 * acknowledged) and marked lost, the time of the last delivery and
+	 * the send time of the newest delivered skb (usec), the
+	 * application-limited bubble's end (0: none) and the last sample
+	 * kept for reports */
+	uint32_t	delivered, lost;
+	uint64_t	delivered_mstamp, first_tx_mstamp;
+	uint32_t	app_limited;
+	uint32_t	rate_delivered, rate_interval_us;
+	bool		rate_app_limited;
+	struct rate_sample ack_rs;	/* the ACK being processed's sample */
+	struct rng	cc_rng;		/* host.H.tcp.P.cc: the congestion control's draws */
 	uint32_t	cwnd_used;	/* snd_cwnd_used */
 	sim_time_t	cwnd_stamp;	/* snd_cwnd_stamp */
 	/* 4.4 on: whether this window was cwnd-limited (tcp_cwnd_validate) */

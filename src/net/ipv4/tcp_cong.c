@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * The congestion-control framework and Reno. Contract in tcp_cong.h.
+ * The congestion-control framework and Reno. Contract in tcp_cong.h;
+ * BBR is tcp_bbr.c's.
  *
  * Follows Linux 6.x (read in a 6.17-rc tree; the same in 4.4.155):
  *   net/ipv4/tcp_cong.c	tcp_ca_find, tcp_init_congestion_control,
@@ -9,7 +10,7 @@
  *				tcp_cong.h's static inlines
  * CUBIC is tcp_cubic.c's.
  *
- * Deviation: no registration: the registry is a fixed table of the two
+ * Deviation: no registration: the registry is a fixed table of the three
  * algorithms (Linux: tcp_register_congestion_control from each module's
  * init), so this file names tcp_cubic.c's ops and tcp_cubic.c calls
  * nothing here.
@@ -50,7 +51,7 @@ const struct tcp_cc_ops tcp_reno_ops = {
 /* ---- registry ------------------------------------------------------- */
 
 static const struct tcp_cc_ops *const all_ops[] = {
-	&tcp_reno_ops, &tcp_cubic_ops,
+	&tcp_reno_ops, &tcp_cubic_ops, &tcp_bbr_ops,
 };
 
 const struct tcp_cc_ops *tcp_cc_find(const char *name)

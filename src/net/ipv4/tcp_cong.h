@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TCP congestion control: Reno and CUBIC, packet-counted like the kernel.
+ * TCP congestion control: Reno and CUBIC, packet-counted like the kernel,
+ * and BBR v1 (tcp_bbr.c, 6.x only), through the 6.x hooks below.
  *
  * Follows net/ipv4/tcp_cong.c (tcp_slow_start, tcp_cong_avoid_ai,
  * tcp_reno_cong_avoid, tcp_reno_ssthresh; here tcp_cong.c and this
@@ -75,6 +76,56 @@ struct bictcp {
 	uint32_t	delayed_ack;
 };
 
+/* BBR v1 private state: struct bbr of 6.18 tcp_bbr.c (bitfields as
+ * plain members). */
+struct minmax_sample { uint32_t t, v; };
+struct minmax { struct minmax_sample s[3]; };	/* lib/win_minmax.c */
+
+struct bbr {
+	uint32_t	min_rtt_us;	/* min RTT in the 10 s window */
+	uint32_t	min_rtt_stamp;	/* jiffies of min_rtt_us */
+	uint32_t	probe_rtt_done_stamp;	/* end of PROBE_RTT, jiffies */
+	struct minmax	bw;		/* max delivery rate, pkts/us << 24 */
+	uint32_t	rtt_cnt;	/* packet-timed rounds */
+	uint32_t	next_rtt_delivered;	/* delivered at the round's end */
+	uint64_t	cycle_mstamp;	/* start of this gain-cycle phase, usec */
+	uint8_t		mode, prev_ca_state;
+	bool		packet_conservation, round_start, idle_restart;
+	bool		probe_rtt_round_done;
+	bool		lt_is_sampling, lt_use_bw;
+	uint8_t		lt_rtt_cnt;
+	uint32_t	lt_bw;		/* long-term rate, pkts/us << 24 */
+	uint32_t	lt_last_delivered, lt_last_stamp, lt_last_lost;
+	uint32_t	pacing_gain, cwnd_gain;	/* << 8 */
+	bool		full_bw_reached, has_seen_rtt;
+	uint8_t		full_bw_cnt, cycle_idx;
+	uint32_t	prior_cwnd;
+	uint32_t	full_bw;
+	uint64_t	ack_epoch_mstamp;
+	uint16_t	extra_acked[2];
+	uint32_t	ack_epoch_acked;
+	uint8_t		extra_acked_win_rtts, extra_acked_win_idx;
+};
+
+/* struct rate_sample (include/net/tcp.h): one ACK's delivery rate sample
+ * (tcp_rate.c), what ->cong_control reads */
+struct rate_sample {
+	uint64_t	prior_mstamp;	/* usec, the interval's start (0: none) */
+	uint32_t	prior_delivered;
+	int32_t		delivered;	/* segments delivered in it; -1: none */
+	int64_t		interval_us;	/* -1: not valid */
+	uint32_t	snd_interval_us, rcv_interval_us;
+	int64_t		rtt_us;		/* the ACK's RTT sample, -1: none */
+	int		losses;		/* segments newly marked lost */
+	uint32_t	acked_sacked;	/* segments newly delivered */
+	uint32_t	prior_in_flight;
+	uint64_t	last_end_seq;
+	bool		is_app_limited, is_retrans, is_ack_delayed;
+};
+
+struct sock;
+struct rng;
+
 struct tcp_cc {
 	/* owned by TCP, read/written by the algorithm */
 	uint32_t	snd_cwnd;	/* packets */
@@ -93,9 +144,22 @@ struct tcp_cc {
 	bool		hystart_ms;	/* <= 4.4 HyStart (ms clock, ms << 3 delays) */
 	uint8_t		era;		/* enum tcp_cc_era */
 	bool		ca_open;	/* icsk_ca_state == TCP_CA_Open (3.x ratio) */
+	/* for algorithms with ->cong_control (BBR), set by TCP before each
+	 * hook (tcp_cc_sync): the socket, whose sk_pacing_rate,
+	 * sk_pacing_status and sk_pacing_shift they read and write, and
+	 * what they read of struct tcp_sock; app_limited is written back */
+	struct sock	*sk;
+	struct rng	*rng;		/* the socket's own stream */
+	uint32_t	delivered, lost, app_limited, in_flight;
+	uint64_t	delivered_mstamp, tcp_mstamp;	/* usec */
+	uint64_t	tcp_wstamp_ns, tcp_clock_cache;
+	uint32_t	srtt_us;	/* srtt_us (<< 3); 0: no sample */
+	uint32_t	min_rtt_us;	/* tcp_min_rtt; ~0U: none */
+	uint8_t		ca_state;	/* enum tcp_ca_state */
 	const struct tcp_cc_ops *ops;
 	union {
 		struct bictcp cubic;
+		struct bbr bbr;
 	} priv;
 };
 
@@ -117,10 +181,28 @@ struct tcp_cc_ops {
 	 * last send before now. NULL for Reno. */
 	void	(*tx_start)(struct tcp_cc *cc, sim_time_t now,
 			    sim_time_t lsndtime);
+	/* 6.x hooks BBR uses; NULL for CUBIC and Reno. ->cong_control takes
+	 * over from cong_avoid, PRR and tcp_update_pacing_rate on every ACK
+	 * (tcp_cong_control); ->init_established runs ->init's work again
+	 * once the handshake gave an RTT (tcp_init_transfer) */
+	void	(*cong_control)(struct tcp_cc *cc, const struct rate_sample *rs);
+	void	(*init_established)(struct tcp_cc *cc);
+	uint32_t (*undo_cwnd)(struct tcp_cc *cc);
+	void	(*set_state)(struct tcp_cc *cc, uint8_t new_state);
+	uint32_t (*min_tso_segs)(struct tcp_cc *cc);
+	uint32_t (*sndbuf_expand)(struct tcp_cc *cc);
 };
 
 extern const struct tcp_cc_ops tcp_reno_ops;
 extern const struct tcp_cc_ops tcp_cubic_ops;
+extern const struct tcp_cc_ops tcp_bbr_ops;
+
+/* tcp_bbr.c's formulas, for tests: bbr_bdp (bw in pkts/us << 24, gain
+ * << 8), bbr_inflight, bbr_bw_to_pacing_rate (bytes/s), bbr_tso_segs_goal */
+uint32_t bbr_bdp(const struct tcp_cc *cc, uint32_t bw, int gain);
+uint32_t bbr_inflight(const struct tcp_cc *cc, uint32_t bw, int gain);
+uint64_t bbr_bw_to_pacing_rate(const struct tcp_cc *cc, uint32_t bw, int gain);
+uint32_t bbr_tso_segs_goal(const struct tcp_cc *cc);
 
 const struct tcp_cc_ops *tcp_cc_find(const char *name);	/* NULL if unknown */
 /* Zeroes cc, sets cwnd, infinite ssthresh, default clamp, then ops->init.

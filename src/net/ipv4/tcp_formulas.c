@@ -315,7 +315,7 @@ uint32_t tcp_xmit_size_goal(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
 /* tcp_tso_autosize + the gso_max_segs cap of tcp_tso_segs. */
 static uint32_t tso_autosize(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
 			     uint32_t gso_max_size, uint32_t hlen, uint32_t gso_max_segs,
-			     sim_time_t min_rtt, int pacing_shift)
+			     sim_time_t min_rtt, int pacing_shift, uint32_t min_tso)
 {
 	int shift = pacing_shift_or_default(pacing_shift);
 	uint64_t bytes, segs, r;
@@ -333,7 +333,7 @@ static uint32_t tso_autosize(enum gso_mode m, uint32_t mss, uint64_t pacing_rate
 		bytes = min_u64(rate_u32(pacing_rate) >> shift,
 				gso_room(gso_max_size, hlen));
 	}
-	segs = max_u64(bytes / mss, TCP_MIN_TSO_SEGS);
+	segs = max_u64(bytes / mss, min_tso);
 	return (uint32_t)min_u64(segs, gso_max_segs);
 }
 
@@ -345,7 +345,7 @@ uint32_t tcp_tso_segs(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
 		return 0;
 	if (m == GSO_TSO_AUTOSIZE || m == GSO_TSO_AUTOSIZE_NORTT)
 		return tso_autosize(m, mss, pacing_rate, gso_max_size, hlen,
-				    gso_max_segs, min_rtt, pacing_shift);
+				    gso_max_segs, min_rtt, pacing_shift, TCP_MIN_TSO_SEGS);
 	return tcp_xmit_size_goal(m, mss, pacing_rate, max_window, gso_max_size,
 				  hlen, gso_max_segs) / mss;
 }
@@ -353,6 +353,15 @@ uint32_t tcp_tso_segs(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
 uint32_t tcp_size_goal(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
 		       uint32_t max_window, uint32_t gso_max_size, uint32_t hlen,
 		       uint32_t gso_max_segs, sim_time_t min_rtt, int pacing_shift)
+{
+	return tcp_size_goal_min_tso(m, mss, pacing_rate, max_window, gso_max_size, hlen,
+				     gso_max_segs, min_rtt, pacing_shift, TCP_MIN_TSO_SEGS);
+}
+
+uint32_t tcp_size_goal_min_tso(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
+			       uint32_t max_window, uint32_t gso_max_size, uint32_t hlen,
+			       uint32_t gso_max_segs, sim_time_t min_rtt, int pacing_shift,
+			       uint32_t min_tso)
 {
 	uint32_t skb_goal, segs;
 
@@ -363,7 +372,7 @@ uint32_t tcp_size_goal(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
 	if (m != GSO_TSO_AUTOSIZE && m != GSO_TSO_AUTOSIZE_NORTT)
 		return skb_goal;
 	segs = tso_autosize(m, mss, pacing_rate, gso_max_size, hlen, gso_max_segs,
-			    min_rtt, pacing_shift);
+			    min_rtt, pacing_shift, min_tso);
 	return (uint32_t)max_u64(min_u64((uint64_t)segs * mss, skb_goal), mss);
 }
 

@@ -203,6 +203,13 @@ int64_t tcp_sndbuf_sndmem(uint32_t per_mss, uint32_t cwnd, uint32_t reordering);
 uint32_t tcp_size_goal(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
 		       uint32_t max_window, uint32_t gso_max_size, uint32_t hlen,
 		       uint32_t gso_max_segs, sim_time_t min_rtt, int pacing_shift);
+/* The same with tcp_tso_segs' min_tso (6.x: the congestion control's
+ * ->min_tso_segs, else sysctl_tcp_min_tso_segs, TCP_MIN_TSO_SEGS) for the
+ * autosizing modes. */
+uint32_t tcp_size_goal_min_tso(enum gso_mode m, uint32_t mss, uint64_t pacing_rate,
+			       uint32_t max_window, uint32_t gso_max_size, uint32_t hlen,
+			       uint32_t gso_max_segs, sim_time_t min_rtt, int pacing_shift,
+			       uint32_t min_tso);
 /* The TSQ eras before 98e09386 (TSQ_FIXED, TSQ_DYN_312RC) also cap the
  * goal at half of tcp_limit_output_bytes, in whole segments, >= mss
  * ("try to have at least two segments in flight"); others return goal. */

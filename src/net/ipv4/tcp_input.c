@@ -158,6 +158,9 @@ static void tcp_sndbuf_expand_pow2(struct tcp_sock *tp)
 					      skb_data_align(p, (uint32_t)p->sizeof_sk_buff));
 	int64_t sndmem = tcp_sndbuf_sndmem(per_mss, tp->cc.snd_cwnd, tp->reordering);
 
+	if (tp->cc.ops->sndbuf_expand)	/* its factor for the kernel's 2 */
+		sndmem = sndmem / 2 * tp->cc.ops->sndbuf_expand(&tp->cc);
+
 	if (tp->sk.sk_sndbuf < sndmem)
 		tp->sk.sk_sndbuf = MIN(sndmem, kp(tp)->tcp_wmem[2]);
 }
@@ -202,18 +205,30 @@ static void tcp_update_size_goal(struct tcp_sock *tp)
 	uint32_t hlen = kp(tp)->gso_mode == GSO_TSO_AUTOSIZE_NORTT ?
 			(uint32_t)tp->host->plat->max_tcp_header : TCP_HDRS - ETH_HLEN;
 
-	tp->size_goal = tcp_size_goal(kp(tp)->gso_mode, tp->mss, tp->pacing_rate,
-				      (uint32_t)MIN(tp->max_window, (uint64_t)UINT32_MAX),
-				      GSO_MAX_SIZE, hlen, 65535, tp->min_rtt,
-				      tp->sk.sk_pacing_shift);
+	/* tcp_tso_segs: the congestion control's min_tso_segs, else the
+	 * sysctl's */
+	uint32_t min_tso = tp->cc.ops->min_tso_segs ? tp->cc.ops->min_tso_segs(&tp->cc) :
+			   TCP_MIN_TSO_SEGS;
+
+	tp->size_goal = tcp_size_goal_min_tso(kp(tp)->gso_mode, tp->mss, tp->sk.sk_pacing_rate,
+					      (uint32_t)MIN(tp->max_window, (uint64_t)UINT32_MAX),
+					      GSO_MAX_SIZE, hlen, 65535, tp->min_rtt,
+					      tp->sk.sk_pacing_shift, min_tso);
 	tp->size_goal = tcp_size_goal_tsq_cap(kp(tp)->tsq_mode, tp->size_goal, tp->mss,
 					      kp(tp)->tcp_limit_output_bytes);
 }
 
+/* tcp_update_pacing_rate; an algorithm with ->cong_control sets the rate
+ * itself (tcp_cong_control does not call this), which the size goal
+ * follows all the same */
 static void tcp_update_pacing_rate(struct tcp_sock *tp)
 {
+	if (tp->cc.ops->cong_control) {
+		tcp_update_size_goal(tp);
+		return;
+	}
 	/* the era's formula on the estimator's own srtt8 (jiffies or usec << 3) */
-	tp->pacing_rate = kp(tp)->pacing_mode == PACING_NONE ? UINT64_MAX :
+	tp->sk.sk_pacing_rate = kp(tp)->pacing_mode == PACING_NONE ? UINT64_MAX :
 		tcp_pacing_rate_raw(kp(tp)->pacing_mode, tp->mss, tp->cc.snd_cwnd,
 				    tp->packets_out, tp->cc.snd_ssthresh,
 				    (uint32_t)MIN(tp->est.srtt8, (int64_t)UINT32_MAX), tp->host->hz, NULL);
@@ -402,6 +417,10 @@ static uint32_t tcp_clean_rtx_queue(struct tcp_sock *tp, uint64_t ack, uint32_t 
 
 				if (segs)	/* tcp_tso_acked */
 					tcp_rtt_acked(tp, skb);
+				if (segs && tp->sack_ok && !(skb->sacked & TCPCB_SACKED_ACKED))
+					tp->delivered += segs;	/* tcp_count_delivered */
+				if (segs)
+					tcp_rate_skb_delivered(tp, skb, &tp->ack_rs);
 				skb->seq = ack;
 				skb->truesize -= n;
 				tp->sk_wmem_queued -= n;
@@ -415,6 +434,9 @@ static uint32_t tcp_clean_rtx_queue(struct tcp_sock *tp, uint64_t ack, uint32_t 
 		tcp_rtt_acked(tp, skb);
 		if (!(skb->sacked & (TCPCB_SACKED_ACKED | TCPCB_EVER_RETRANS)))
 			*reord = MIN(*reord, acked);
+		if (tp->sack_ok && !(skb->sacked & TCPCB_SACKED_ACKED))
+			tp->delivered += skb->pcount;	/* tcp_count_delivered */
+		tcp_rate_skb_delivered(tp, skb, &tp->ack_rs);
 		tcp_unmark(tp, skb, skb->pcount);
 		acked += skb->pcount;
 		tp->sk_wmem_queued -= skb->truesize;
@@ -485,6 +507,8 @@ static void tcp_sacktag_block(struct tcp_sock *tp, uint64_t start, uint64_t end,
 		tcp_unmark(tp, skb, skb->pcount);
 		skb->sacked = TCPCB_SACKED_ACKED | (skb->sacked & TCPCB_EVER_RETRANS);
 		tp->sacked_out += skb->pcount;
+		tp->delivered += skb->pcount;
+		tcp_rate_skb_delivered(tp, skb, &tp->ack_rs);
 		tp->highest_sack = MAX(tp->highest_sack, skb->end_seq);
 	}
 }
@@ -507,6 +531,7 @@ static void tcp_mark_lost(struct tcp_sock *tp)
 			 !(skb->sacked & (TCPCB_LOST | TCPCB_SACKED_RETRANS))) {
 			skb->sacked |= TCPCB_LOST;
 			tp->lost_out += skb->pcount;
+			tp->lost += skb->pcount;
 		}
 	}
 }
@@ -542,6 +567,7 @@ static void tcp_mark_lost_retrans(struct tcp_sock *tp)
 			if (!(skb->sacked & TCPCB_LOST)) {
 				skb->sacked |= TCPCB_LOST;
 				tp->lost_out += skb->pcount;
+			tp->lost += skb->pcount;
 			}
 			tp->lost_retrans++;
 		} else {
@@ -647,7 +673,10 @@ static void tcp_undo_cwnd_reduction(struct tcp_sock *tp)
 	uint32_t cwnd = !strcmp(tp->cc.ops->name, "cubic") ? tp->prior_cwnd :
 			2 * tp->cc.snd_ssthresh;
 
-	tp->cc.snd_cwnd = MAX(tp->cc.snd_cwnd, cwnd);
+	if (tp->cc.ops->undo_cwnd)	/* 6.x: cwnd = ->undo_cwnd() */
+		tp->cc.snd_cwnd = tp->cc.ops->undo_cwnd(&tp->cc);
+	else
+		tp->cc.snd_cwnd = MAX(tp->cc.snd_cwnd, cwnd);
 	if (tp->prior_ssthresh > tp->cc.snd_ssthresh)
 		tp->cc.snd_ssthresh = tp->prior_ssthresh;
 	tp->undo_marker = 0;
@@ -678,7 +707,8 @@ static void tcp_enter_recovery(struct cpu *cpu, struct tcp_sock *tp, uint32_t pr
 	tp->ca_state = TCP_CA_RECOVERY;
 	tp->high_seq = tp->snd_nxt;
 	tp->fast_retrans++;
-	tcp_cwnd_reduction(tp, prior_unsacked, true);
+	if (!tp->cc.ops->cong_control)
+		tcp_cwnd_reduction(tp, prior_unsacked, true);
 	if (tp->sack_ok)
 		tcp_xmit_retransmit_queue(cpu, tp);
 	else
@@ -723,7 +753,10 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 	tp->bytes_acked += ack - tp->snd_una;
 	tp->snd_una = ack;
 	acked = tcp_clean_rtx_queue(tp, ack, &reord);
-	/* tcp_remove_reno_sacks: all but one acknowledged were counted */
+	/* tcp_remove_reno_sacks: all but one acknowledged were counted,
+	 * and delivered by their duplicate ACKs */
+	if (acked && !tp->sack_ok)
+		tp->delivered += (uint32_t)MAX((int64_t)acked - tp->reno_sacked, (int64_t)1);
 	if (acked)
 		tp->reno_sacked -= MIN(acked - 1, tp->reno_sacked);
 	/* tcp_clean_rtx_queue: a non-retransmitted hole got filled */
@@ -737,7 +770,7 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 	tp->cc.snd_una = (uint32_t)tp->snd_una;	/* HyStart rounds */
 	tp->cc.snd_nxt = (uint32_t)tp->snd_nxt;
 	tp->cc.now = now;
-	tp->cc.pacing_rate = tp->pacing_rate == UINT64_MAX ? 0 : tp->pacing_rate;
+	tp->cc.pacing_rate = tp->sk.sk_pacing_rate == UINT64_MAX ? 0 : tp->sk.sk_pacing_rate;
 	tcp_ca_pkts_acked(tp, now, skb, acked);
 	if (tp->ca_state != TCP_CA_OPEN) {
 		/* CWR is held until something above high_seq is ACKed, so the
@@ -747,7 +780,7 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 			if (tp->ca_state == TCP_CA_RECOVERY && tp->undo_marker &&
 			    (!tp->undo_retrans || tcp_packet_delayed(tp, skb)))
 				tcp_undo_cwnd_reduction(tp);
-			else if (tp->ca_state != TCP_CA_LOSS)
+			else if (tp->ca_state != TCP_CA_LOSS && !tp->cc.ops->cong_control)
 				tp->cc.snd_cwnd = MAX(tp->cc.snd_ssthresh, 2u);
 			/* undo_marker stays: D-SACKs that come later may
 			 * still undo (tcp_try_undo_dsack in Open) */
@@ -757,7 +790,7 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 			tp->ca_state = TCP_CA_OPEN;
 		} else if (tp->ca_state == TCP_CA_RECOVERY && !tp->sack_ok) {
 			tcp_retransmit_head(cpu, tp);	/* NewReno partial ACK */
-		} else if (tp->ca_state == TCP_CA_LOSS && acked) {
+		} else if (tp->ca_state == TCP_CA_LOSS && acked && !tp->cc.ops->cong_control) {
 			/* after an RTO the window slow-starts from one segment
 			 * (tcp_may_raise_cwnd outside cwnd reduction);
 			 * tcp_process_loss: FLAG_DATA_ACKED clears
@@ -765,7 +798,7 @@ static void tcp_ack_advance(struct cpu *cpu, struct tcp_sock *tp,
 			tcp_cong_avoid(tp, acked, true, now);
 			tp->icsk_retransmits = 0;
 		}
-	} else if (acked) {
+	} else if (acked && !tp->cc.ops->cong_control) {
 		tcp_cong_avoid(tp, acked, tcp_cwnd_limited(tp, in_flight), now);
 	}
 	tcp_update_pacing_rate(tp);
@@ -801,9 +834,32 @@ static void tcp_process_tlp_ack(struct cpu *cpu, struct tcp_sock *tp, uint64_t a
 	if (tp->ack_dsack)
 		return;
 	tcp_init_cwnd_reduction(cpu, tp);
-	tp->cc.snd_cwnd = tp->cc.snd_ssthresh;	/* tcp_end_cwnd_reduction */
+	if (!tp->cc.ops->cong_control)
+		tp->cc.snd_cwnd = tp->cc.snd_ssthresh;	/* tcp_end_cwnd_reduction */
 	tp->cwnd_stamp = cpu_now(cpu);
 	tp->loss_probe_recoveries++;
+}
+
+/*
+ * tcp_cong_control with ->cong_control (6.x): the algorithm gets the
+ * ACK's rate sample, with the congestion control's RTT sample of the
+ * ACK, and sets cwnd and sk_pacing_rate itself; no PRR, no
+ * tcp_update_pacing_rate. (Called after the ACK's state changes, as
+ * tcp_ack calls it after tcp_fastretrans_alert.)
+ * Deviation: is_ack_delayed (FLAG_ACK_MAYBE_DELAYED) is never set.
+ */
+static void tcp_cong_control(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *ack,
+			     bool data_acked)
+{
+	sim_time_t now = cpu_now(cpu);
+	sim_time_t rtt = tcp_ca_rtt(tp, now, ack, data_acked);
+
+	tp->ack_rs.rtt_us = rtt >= 0 ? rtt / PS_PER_US : -1;
+	tcp_cc_sync(tp, now);
+	tp->cc.ops->cong_control(&tp->cc, &tp->ack_rs);
+	tp->app_limited = tp->cc.app_limited;
+	tp->cwnd_stamp = now;
+	tcp_update_size_goal(tp);
 }
 
 static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *skb)
@@ -815,6 +871,8 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 	enum tcp_ca_state prior_state = tp->ca_state;
 	bool entered = false;
 
+	uint32_t prior_delivered = tp->delivered, prior_lost_cnt = tp->lost;
+
 	if (ack > tp->snd_nxt || ack < tp->snd_una)
 		return;
 	tp->snd_wnd = skb->tcp_win;
@@ -825,6 +883,8 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 	}
 	tp->acks_in++;
 	cpu_charge(cpu, COST_tcp_ack, cost(tp)->tcp_ack);
+	memset(&tp->ack_rs, 0, sizeof(tp->ack_rs));
+	tp->ack_rs.prior_in_flight = tcp_in_flight(tp);
 	tp->rtt_seq_sent = tp->rtt_sack_sent = -1;
 	tp->rtt_ca_sent = tp->rtt_sack_last = -1;
 	tp->rtt_retrans_acked = false;
@@ -848,8 +908,10 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 	} else if (!skb->payload_len && !win_changed && !tp->sack_ok) {
 		/* tcp_add_reno_sack: a duplicate ACK stands for a segment
 		 * that left the network (one hole kept: tcp_limit_reno_sacked) */
-		if (tp->reno_sacked + 1 < tp->packets_out)
+		if (tp->reno_sacked + 1 < tp->packets_out) {
 			tp->reno_sacked++;
+			tp->delivered++;	/* tcp_add_reno_sack */
+		}
 		if (++tp->dupacks == 3 && tp->ca_state <= TCP_CA_CWR) {
 			tcp_enter_recovery(cpu, tp, prior_unsacked);
 			entered = true;
@@ -869,7 +931,7 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 		tcp_clear_retrans_stamp(tp);
 	}
 	/* still reducing (not left, not just entered): PRR for this ACK */
-	if (!entered && tp->ca_state == prior_state &&
+	if (!entered && tp->ca_state == prior_state && !tp->cc.ops->cong_control &&
 	    (prior_state == TCP_CA_CWR || prior_state == TCP_CA_RECOVERY))
 		tcp_cwnd_reduction(tp, prior_unsacked, false);
 	if ((tp->ecn_flags & TCP_ECN_OK) && (skb->tcp_flags & TCPHDR_ECE)) {
@@ -880,6 +942,10 @@ static void tcp_ack(struct cpu *cpu, struct tcp_sock *tp, const struct sk_buff *
 		tcp_process_tlp_ack(cpu, tp, ack, ack > prior_una,
 				    ack > prior_una || skb->payload_len || win_changed,
 				    tp->sacked_out > prior_sacked);
+	tcp_rate_gen(tp, tp->delivered - prior_delivered, tp->lost - prior_lost_cnt,
+		     (uint64_t)cpu_now(cpu) / PS_PER_US, &tp->ack_rs);
+	if (tp->cc.ops->cong_control)
+		tcp_cong_control(cpu, tp, skb, ack > prior_una);
 	if (tp->rto_deadline && !tp->tlp_armed)	/* ICSK_TIME_RETRANS pending */
 		tcp_schedule_loss_probe(cpu, tp);
 	tcp_write_xmit(cpu, tp);	/* tcp_data_snd_check */
@@ -905,6 +971,10 @@ void tcp_enter_loss(struct cpu *cpu, struct tcp_sock *tp)
 		tp->cc.snd_ssthresh = tp->cc.ops->ssthresh(&tp->cc);
 	if (tp->cc.ops->on_loss)
 		tp->cc.ops->on_loss(&tp->cc);
+	if (tp->cc.ops->set_state) {	/* tcp_set_ca_state(sk, TCP_CA_Loss) */
+		tcp_cc_sync(tp, tp->cc.now);
+		tp->cc.ops->set_state(&tp->cc, TCP_CA_LOSS);
+	}
 	tp->icsk_retransmits++;
 	tp->cwnd_stamp = tp->cc.now;
 	tp->cc.snd_cwnd = 1;
@@ -933,6 +1003,7 @@ static void tcp_enter_loss_sack(struct tcp_sock *tp)
 			continue;
 		skb->sacked |= TCPCB_LOST;
 		tp->lost_out += skb->pcount;
+		tp->lost += skb->pcount;
 	}
 }
 
@@ -1342,6 +1413,10 @@ static void tcp_established(struct cpu *cpu, struct tcp_sock *tp)
 	if (tp->syn_retrans > 1)
 		tp->cc.snd_cwnd = 1;
 	tp->lsndtime = tp->cwnd_stamp = now;
+	if (tp->cc.ops->init_established) {	/* tcp_init_congestion_control */
+		tcp_cc_sync(tp, now);
+		tp->cc.ops->init_established(&tp->cc);
+	}
 	tcp_update_pacing_rate(tp);
 	if (tp->sk.tx_waiter)
 		task_wake(tp->sk.tx_waiter);

@@ -144,6 +144,37 @@ static inline void tcp_clear_rto_timer(struct tcp_sock *tp)
 	tp->tlp_armed = false;
 }
 
+/* What an algorithm with ->cong_control reads of the socket (struct
+ * tcp_cc's view), before each of its hooks. */
+static inline void tcp_cc_sync(struct tcp_sock *tp, sim_time_t now)
+{
+	struct tcp_cc *cc = &tp->cc;
+
+	cc->now = now;
+	cc->mss = tp->mss;
+	cc->delivered = tp->delivered;
+	cc->lost = tp->lost;
+	cc->app_limited = tp->app_limited;
+	cc->in_flight = tcp_in_flight(tp);
+	cc->delivered_mstamp = tp->delivered_mstamp;
+	cc->tcp_mstamp = (uint64_t)now / PS_PER_US;
+	cc->tcp_wstamp_ns = tp->tcp_wstamp_ns;
+	cc->tcp_clock_cache = tp->tcp_clock_cache;
+	/* srtt_us << 3 (6.x's usec estimator), 0 before a sample */
+	cc->srtt_us = kp(tp)->rtt_usec ? (uint32_t)MIN(tp->est.srtt8, (int64_t)UINT32_MAX) :
+		      (uint32_t)MIN(tp->srtt * 8 / PS_PER_US, (int64_t)UINT32_MAX);
+	cc->min_rtt_us = tp->min_rtt ? (uint32_t)(tp->min_rtt / PS_PER_US) : ~0U;
+	cc->ca_state = (uint8_t)tp->ca_state;
+}
+
+/* --- tcp_rate.c --------------------------------------------------- */
+
+void tcp_rate_skb_sent(struct tcp_sock *tp, struct sk_buff *skb);
+void tcp_rate_skb_delivered(struct tcp_sock *tp, struct sk_buff *skb, struct rate_sample *rs);
+void tcp_rate_gen(struct tcp_sock *tp, uint32_t delivered, uint32_t lost,
+		  uint64_t now_us, struct rate_sample *rs);
+void tcp_rate_check_app_limited(struct tcp_sock *tp);
+
 /* --- tcp_output.c ------------------------------------------------- */
 
 uint32_t tcp_select_window(struct tcp_sock *tp);
@@ -160,6 +191,9 @@ void tcp_send_ack(struct cpu *cpu, struct tcp_sock *tp);
 void tcp_send_syn(struct cpu *cpu, struct tcp_sock *tp, bool synack);
 void tcp_init_cwnd_reduction(struct cpu *cpu, struct tcp_sock *tp);
 void tcp_enter_cwr(struct cpu *cpu, struct tcp_sock *tp);
+void tcp_mstamp_refresh(struct cpu *cpu, struct tcp_sock *tp);
+void tcp_update_skb_after_send(struct tcp_sock *tp, uint32_t len, uint64_t prior_wstamp);
+void tcp_pace_kick(struct sim *sim, struct sim_event *ev);
 
 /* --- tcp_input.c -------------------------------------------------- */
 

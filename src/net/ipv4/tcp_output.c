@@ -45,8 +45,25 @@
  *    tcp_make_synack, tcp_select_initial_window; the handshake's
  *    contract is tcp_input.c's) and of classic ECN (tcp_ecn_send,
  *    tcp_ecn_send_syn; ECN's contract is tcp_input.c's).
- * Deviation: 6.x TCP-internal pacing (EDT) does not delay packets; the
- * pacing rate only sizes TSQ and GSO.
+ *  - EDT (6.18.2 __tcp_transmit_skb, tcp_update_skb_after_send,
+ *    tcp_pacing_check, tcp_pace_kick; the model since 4.20): every skb
+ *    TCP sends carries its earliest departure time (skb->tstamp =
+ *    tcp_wstamp_ns, at least the clock tcp_mstamp_refresh cached), and
+ *    its send stamp is that time. A socket whose sk_pacing_status is not
+ *    SK_PACING_NONE (BBR sets SK_PACING_NEEDED; sch_fq SK_PACING_FQ)
+ *    advances tcp_wstamp_ns by len / sk_pacing_rate after each data skb
+ *    (from the 11th data segment on, less up to half of it as credit for
+ *    time the socket sat idle). With SK_PACING_NEEDED tcp_write_xmit and
+ *    tcp_xmit_retransmit_queue stop while tcp_wstamp_ns is ahead of the
+ *    clock and arm the pacing hrtimer for it, whose expiry runs the
+ *    socket's TSQ handler. Unpaced sockets keep tcp_wstamp_ns at the
+ *    clock, so their skbs leave as before.
+ *    Deviation: the hrtimer's soft expiry (HRTIMER_SOFTIRQ on the arming
+ *    CPU) joins the socket to that CPU's TSQ list and raises
+ *    TASKLET_SOFTIRQ: both end in tcp_tsq_handler.
+ *    Deviation: pacing is not applied to the handshake's SYNs and a
+ *    local qdisc drop (NET_XMIT_DROP, or CN, which Linux counts as sent)
+ *    leaves tcp_wstamp_ns unadvanced.
  * Deviation: tcp_enter_cwr and tcp_init_cwnd_reduction live here, not in
  * tcp_input.c: tcp_transmit_skb enters CWR when the local qdisc drops,
  * and this file calls no other TCP file.
@@ -101,6 +118,27 @@ static void fill_tcp_header(struct tcp_sock *tp, struct sk_buff *c, struct cpu *
 	c->tsecr = tp->ts_recent;
 	if ((tp->ecn_flags & TCP_ECN_OK) && (tp->ecn_flags & TCP_ECN_DEMAND_CWR))
 		c->tcp_flags |= TCPHDR_ECE;	/* tcp_ecn_send */
+}
+
+/*
+ * __tcp_transmit_skb: the departure time, at least the cached clock, is
+ * the skb's tstamp and, when paced, its send stamp (the timestamp
+ * option's and the RTT samples' skb_mstamp_ns).
+ * Deviation: an unpaced socket's departure time is the clock of the CPU
+ * sending, whose local clock may trail another CPU's (Linux: the max
+ * with the last, on one monotonic clock); its send stamp stays that
+ * CPU's time in ps.
+ */
+static void tcp_edt_stamp(struct tcp_sock *tp, struct sk_buff *c)
+{
+	if (tp->sk.sk_pacing_status == SK_PACING_NONE) {
+		tp->tcp_wstamp_ns = tp->tcp_clock_cache;
+		c->tstamp = tp->tcp_wstamp_ns;
+		return;
+	}
+	tp->tcp_wstamp_ns = MAX(tp->tcp_wstamp_ns, tp->tcp_clock_cache);
+	c->tstamp = tp->tcp_wstamp_ns;
+	c->tsval = MAX(c->tsval, (sim_time_t)tp->tcp_wstamp_ns * PS_PER_NS);
 }
 
 /* tcp_ecn_send: new data is ECT(0) and carries a queued CWR; ACKs and
@@ -174,7 +212,7 @@ void tcp_enter_cwr(struct cpu *cpu, struct tcp_sock *tp)
 
 /* The end of tcp_transmit_skb, data or ACK: a segment the local qdisc
  * dropped (NET_XMIT_DROP, or fq_codel's _CN) puts the socket in CWR. */
-static void tcp_queue_xmit(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *c)
+static int tcp_queue_xmit(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff *c)
 {
 	int err = ERR_OK;
 
@@ -183,6 +221,75 @@ static void tcp_queue_xmit(struct cpu *cpu, struct tcp_sock *tp, struct sk_buff 
 		tp->local_drops++;
 		tcp_enter_cwr(cpu, tp);
 	}
+	return err;
+}
+
+/* --- EDT and internal pacing (6.x) ----------------------------------- */
+
+/* tcp_mstamp_refresh: the clock TCP stamps skbs with, in ns */
+void tcp_mstamp_refresh(struct cpu *cpu, struct tcp_sock *tp)
+{
+	tp->tcp_clock_cache = (uint64_t)cpu_now(cpu) / PS_PER_NS;
+}
+
+/* tcp_needs_internal_pacing: paced, and no qdisc (sch_fq) does it */
+static bool tcp_needs_internal_pacing(const struct tcp_sock *tp)
+{
+	return tp->sk.sk_pacing_status == SK_PACING_NEEDED;
+}
+
+/*
+ * tcp_update_skb_after_send, after a data skb of len bytes left: a paced
+ * socket's next departure is len / sk_pacing_rate later; the time
+ * tcp_wstamp_ns was just raised by (the socket sat idle: credit) pays for
+ * up to half of that. No pacing over the first 10 data segments, as the
+ * original sch_fq, nor at an unset (~0) or zero rate.
+ */
+void tcp_update_skb_after_send(struct tcp_sock *tp, uint32_t len, uint64_t prior_wstamp)
+{
+	uint64_t rate = tp->sk.sk_pacing_rate, len_ns, credit;
+
+	if (tp->sk.sk_pacing_status == SK_PACING_NONE)
+		return;
+	if (rate == UINT64_MAX || !rate || tp->segs_out < 10)
+		return;
+	len_ns = (uint64_t)len * (uint64_t)(PS_PER_S / PS_PER_NS) / rate;
+	credit = tp->tcp_wstamp_ns - prior_wstamp;
+	len_ns -= MIN(len_ns / 2, credit);
+	tp->tcp_wstamp_ns += len_ns;
+}
+
+/* tcp_pacing_check: internal pacing holds the next skb until its
+ * departure time, the pacing hrtimer armed for it on this CPU. */
+static bool tcp_pacing_check(struct cpu *cpu, struct tcp_sock *tp)
+{
+	if (!tcp_needs_internal_pacing(tp))
+		return false;
+	if (tp->tcp_wstamp_ns <= tp->tcp_clock_cache)
+		return false;
+	if (!sim_event_pending(&tp->pacing_timer)) {
+		tp->pacing_timer.data = (uint64_t)cpu->id;
+		sim_schedule(tp->host->sim, &tp->pacing_timer,
+			     (sim_time_t)tp->tcp_wstamp_ns * PS_PER_NS);
+	}
+	return true;
+}
+
+/* tcp_pace_kick, the pacing hrtimer's expiry: tcp_tsq_handler on the
+ * arming CPU (see the contract's Deviation). */
+void tcp_pace_kick(struct sim *sim, struct sim_event *ev)
+{
+	struct tcp_sock *tp = ev->arg;
+	struct cpu *cpu = &tp->host->cpus[ev->data];
+
+	(void)sim;
+	tp->pacing_timer_fires++;
+	if (tp->tsq_queued)
+		return;
+	tp->tsq_queued = true;
+	tp->tsq_next = cpu->tsq_list;
+	cpu->tsq_list = tp;
+	raise_softirq(cpu, TASKLET_SOFTIRQ);
 }
 
 /* tcp_transmit_skb: a clone of a write-queue skb to IP. */
@@ -190,9 +297,11 @@ static void tcp_transmit_skb(struct cpu *cpu, struct tcp_sock *tp, struct sk_buf
 {
 	struct sk_buff *c = skb_pool_get(tp->host->pool);
 	uint32_t len = payload(skb), win = tcp_select_window(tp);
+	uint64_t prior_wstamp = tp->tcp_wstamp_ns;
 
 	cpu_charge(cpu, COST_tcp_xmit_skb, cost(tp)->tcp_xmit_skb);
 	fill_tcp_header(tp, c, cpu);
+	tcp_edt_stamp(tp, c);
 	c->seq = skb->seq;
 	c->end_seq = skb->end_seq;
 	c->tcp_flags |= TCPHDR_PSH;
@@ -211,7 +320,10 @@ static void tcp_transmit_skb(struct cpu *cpu, struct tcp_sock *tp, struct sk_buf
 	skb->tsval = c->tsval;
 	tp->segs_out += c->gso_segs;
 	tcp_event_ack_sent(cpu, tp, win);
-	tcp_queue_xmit(cpu, tp, c);
+	if (tcp_queue_xmit(cpu, tp, c) == ERR_OK) {
+		tcp_update_skb_after_send(tp, len, prior_wstamp);
+		tcp_rate_skb_sent(tp, skb);
+	}
 }
 
 /* tso_fragment: split skb so that it carries `len` bytes. */
@@ -268,6 +380,10 @@ void tcp_fragment_sent(struct tcp_sock *tp, struct sk_buff *skb, uint32_t len)
 	skb->next->sacked = skb->sacked;
 	skb->next->tsval = skb->tsval;
 	skb->next->ack_seq = skb->ack_seq;	/* snd_nxt when retransmitted */
+	skb->next->tx_first_tx_mstamp = skb->tx_first_tx_mstamp;	/* TCP_SKB_CB copied */
+	skb->next->tx_delivered_mstamp = skb->tx_delivered_mstamp;
+	skb->next->tx_delivered = skb->tx_delivered;
+	skb->next->tx_app_limited = skb->tx_app_limited;
 }
 
 /* 6.x tcp_rtx_queue_empty_or_single_skb */
@@ -280,7 +396,7 @@ static bool rtx_empty_or_single(const struct tcp_sock *tp)
 
 static bool tcp_tsq_check(struct tcp_sock *tp, const struct sk_buff *skb)
 {
-	uint32_t limit = tcp_tsq_limit(kp(tp)->tsq_mode, tp->pacing_rate, skb->truesize,
+	uint32_t limit = tcp_tsq_limit(kp(tp)->tsq_mode, tp->sk.sk_pacing_rate, skb->truesize,
 				       kp(tp)->tcp_limit_output_bytes, tp->sk.sk_pacing_shift, 0);
 
 	if (!tcp_tsq_throttled(kp(tp)->tsq_mode, tp->sk.sk_wmem_alloc, limit,
@@ -419,6 +535,11 @@ static bool tso_defer_allowed(struct cpu *cpu, struct tcp_sock *tp, int rule)
 	 * tcp_time_stamp - lsndtime), within 1 ms (6.x, tcp_wstamp_ns) */
 	if (rule == TSO_DEFER_44)
 		return now / tp->host->tick <= tp->lsndtime / tp->host->tick;
+	/* a paced socket's tcp_wstamp_ns may be ahead of the clock: it
+	 * counts as a send just made (Deviation: unpaced, lsndtime stands
+	 * in for it, which ACKs sent since leave alone) */
+	if (tp->sk.sk_pacing_status != SK_PACING_NONE)
+		return (int64_t)(tp->tcp_clock_cache - tp->tcp_wstamp_ns) <= (int64_t)(PS_PER_MS / PS_PER_NS);
 	return now - tp->lsndtime <= PS_PER_MS;
 }
 
@@ -540,8 +661,11 @@ void tcp_xmit_retransmit_queue(struct cpu *cpu, struct tcp_sock *tp)
 {
 	struct sk_buff *skb;
 
+	tcp_mstamp_refresh(cpu, tp);
 	for (skb = tp->write_queue.head; skb && skb != tp->send_head; skb = skb->next) {
 		if (tcp_in_flight(tp) >= tp->cc.snd_cwnd)
+			break;
+		if (tcp_pacing_check(cpu, tp))
 			break;
 		if ((skb->sacked & (TCPCB_LOST | TCPCB_SACKED_RETRANS | TCPCB_SACKED_ACKED)) !=
 		    TCPCB_LOST)
@@ -568,12 +692,15 @@ static void __tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp, int push_one)
 	bool sent = false, idle = !tp->packets_out, cwnd_full = false;
 
 	tp->xmit_deferred = false;
+	tcp_mstamp_refresh(cpu, tp);
 	if (tp->lost_out > tp->retrans_out)	/* as tcp_tsq_handler does */
 		tcp_xmit_retransmit_queue(cpu, tp);
 	while ((skb = tp->send_head)) {
 		uint64_t wnd_end = tp->snd_una + tp->snd_wnd;
 		uint32_t quota, limit, in_flight = tcp_in_flight(tp);
 
+		if (tcp_pacing_check(cpu, tp))
+			break;
 		if ((in_flight >= tp->cc.snd_cwnd && push_one != 2) || skb->seq >= wnd_end)
 			break;
 		if (!push_one && payload(skb) > tp->mss &&
@@ -591,8 +718,10 @@ static void __tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp, int push_one)
 			tso_fragment(tp, skb, limit);
 		if (!kp(tp)->cwnd_restart_at_entail)	/* tcp_event_data_sent */
 			tcp_slow_start_after_idle_check(cpu, tp);
-		if (idle && tp->cc.ops->tx_start)	/* CA_EVENT_TX_START */
+		if (idle && tp->cc.ops->tx_start) {	/* CA_EVENT_TX_START */
+			tcp_cc_sync(tp, cpu_now(cpu));
 			tp->cc.ops->tx_start(&tp->cc, cpu_now(cpu), tp->lsndtime);
+		}
 		idle = false;
 		tcp_transmit_skb(cpu, tp, skb);
 		tp->lsndtime = cpu_now(cpu);
@@ -624,6 +753,7 @@ void tcp_retransmit_head(struct cpu *cpu, struct tcp_sock *tp)
 
 	if (!skb || skb == tp->send_head)
 		return;
+	tcp_mstamp_refresh(cpu, tp);	/* tcp_write_timer_handler */
 	/* tcp_retransmit_skb: one MSS at a time */
 	if (payload(skb) > tp->mss)
 		tcp_fragment_sent(tp, skb, tp->mss);
@@ -658,6 +788,7 @@ void tcp_send_loss_probe(struct cpu *cpu, struct tcp_sock *tp)
 	struct sk_buff *skb;
 	uint32_t before = tp->packets_out;
 
+	tcp_mstamp_refresh(cpu, tp);	/* tcp_write_timer_handler */
 	if (tp->send_head) {
 		__tcp_write_xmit(cpu, tp, 2);
 		if (tp->packets_out > before) {
@@ -691,6 +822,8 @@ void tcp_send_ack(struct cpu *cpu, struct tcp_sock *tp)
 
 	cpu_charge(cpu, COST_tcp_send_ack, cost(tp)->tcp_send_ack);
 	fill_tcp_header(tp, c, cpu);
+	tcp_mstamp_refresh(cpu, tp);
+	tcp_edt_stamp(tp, c);
 	c->seq = c->end_seq = tp->snd_nxt;
 	c->tcp_win = tcp_win_field(tp, win);
 	c->len = TCP_HDRS;

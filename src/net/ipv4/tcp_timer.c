@@ -115,4 +115,5 @@ void tcp_init_xmit_timers(struct tcp_sock *tp)
 {
 	timer_setup(&tp->rto_timer, tcp_write_timer, tp);
 	timer_setup(&tp->delack_timer, tcp_delack_timer, tp);
+	sim_event_init(&tp->pacing_timer, tcp_pace_kick, tp);	/* HRTIMER_MODE_ABS_PINNED_SOFT */
 }

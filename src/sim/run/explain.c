@@ -601,7 +601,7 @@ static const char *const tsq_rules[] = {
 /* Why pacing_rate >> 10 did not lift the 3.12-3.14 limit: a jiffy srtt. */
 static void tsq_pacing_jiffies(const struct tcp_sock *tp, const struct host *h, FILE *out)
 {
-	uint64_t term = tp->pacing_rate >> 10;
+	uint64_t term = tp->sk.sk_pacing_rate >> 10;
 
 	if (tp->est.srtt8 <= 10 || term >= h->kp->tcp_limit_output_bytes)
 		return;
@@ -654,12 +654,12 @@ static void tsq_explain(struct explain *x, const struct stream_app *s, int q,
 	if (kp->tsq_mode == TSQ_DYN_312RC)
 		fprintf(out, "  rule (kernel %s): %s (tcp_limit_output_bytes is not used); pacing"
 			" rate %.1f Mbit/s, from cwnd %u and srtt %.3f ms.\n", kp->name,
-			tsq_rules[kp->tsq_mode], (double)tp->pacing_rate * 8 / 1e6,
+			tsq_rules[kp->tsq_mode], (double)tp->sk.sk_pacing_rate * 8 / 1e6,
 			tp->cc.snd_cwnd, time_to_ms(tp->srtt));
 	else if (kp->tsq_mode < (int)ARRAY_SIZE(tsq_rules) && tsq_rules[kp->tsq_mode])
 		fprintf(out, "  rule (kernel %s): %s; tcp_limit_output_bytes %u, pacing rate %.1f"
 			" Mbit/s.\n", kp->name, tsq_rules[kp->tsq_mode], kp->tcp_limit_output_bytes,
-			tp->pacing_rate == UINT64_MAX ? 0 : (double)tp->pacing_rate * 8 / 1e6);
+			tp->sk.sk_pacing_rate == UINT64_MAX ? 0 : (double)tp->sk.sk_pacing_rate * 8 / 1e6);
 	if (kp->pacing_mode == PACING_JIFFIES && kp->tsq_mode == TSQ_MAX_SYSCTL)
 		tsq_pacing_jiffies(tp, s->host, out);
 	fprintf(out, "  what releases it: TX completion on txq %d, by the %s reclaim policy"

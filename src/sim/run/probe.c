@@ -36,7 +36,7 @@ static double ping_enobufs(const void *o, int i) { return (double)((const struct
 static double tp_cwnd(const void *o, int i) { return ((const struct tcp_sock *)o)->cc.snd_cwnd; }
 static double tp_out(const void *o, int i) { return ((const struct tcp_sock *)o)->packets_out; }
 static double tp_queued(const void *o, int i) { return (double)((const struct tcp_sock *)o)->sk_wmem_queued; }
-static double tp_pacing(const void *o, int i) { return 8.0 * (double)((const struct tcp_sock *)o)->pacing_rate; }
+static double tp_pacing(const void *o, int i) { return 8.0 * (double)((const struct tcp_sock *)o)->sk.sk_pacing_rate; }
 static double tp_srtt(const void *o, int i) { return (double)((const struct tcp_sock *)o)->srtt / PS_PER_US; }
 static double tp_tsq(const void *o, int i) { return ((const struct tcp_sock *)o)->tsq_throttled; }
 static double tp_tsq_n(const void *o, int i) { return (double)((const struct tcp_sock *)o)->tsq_throttles; }

@@ -264,8 +264,8 @@ static json_t *stream_json(const struct stream_app *s, sim_time_t end)
 	json_object_set_new(o, "ssthresh", json_integer(tp->cc.snd_ssthresh));
 	json_object_set_new(o, "srtt_us", jreal(time_to_us(tp->srtt), 3));
 	json_object_set_new(o, "min_rtt_us", jreal(time_to_us(tp->min_rtt), 3));
-	json_object_set_new(o, "pacing_rate_mbps", jreal(tp->pacing_rate == UINT64_MAX ? 0 :
-			    (double)tp->pacing_rate * 8 / 1e6, 3));
+	json_object_set_new(o, "pacing_rate_mbps", jreal(tp->sk.sk_pacing_rate == UINT64_MAX ? 0 :
+			    (double)tp->sk.sk_pacing_rate * 8 / 1e6, 3));
 	json_object_set_new(o, "size_goal", json_integer(tp->size_goal));
 	json_object_set_new(o, "sk_sndbuf", json_integer(tp->sk.sk_sndbuf));
 	json_object_set_new(o, "sk_wmem_alloc_peak", json_integer(tp->sk.wmem_peak));

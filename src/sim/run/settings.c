@@ -163,6 +163,18 @@ static int sysctl_check(const struct kprofile *kp, const char *key, char *why,
 	return -1;
 }
 
+/* The modelled BBR is 6.18's, which paces by EDT (4.20 on; BBR itself
+ * came with 4.9): refused on the profiles without it. */
+int bbr_check(const struct kprofile *kp, const char *cc, char *why, size_t len)
+{
+	if (strcmp(cc, "bbr") || kp->edt)
+		return 0;
+	snprintf(why, len, "bbr needs kernel 6.x: the modelled BBR is 6.18's, which paces "
+		 "by earliest departure time (4.20 on), and kernel '%s' has neither it nor "
+		 "BBR's own hooks (4.9 on)", kp->name);
+	return -1;
+}
+
 static int hz_check(const struct platform *p, int64_t hz, char *why, size_t len)
 {
 	size_t n;
@@ -188,6 +200,8 @@ static int key_check(const struct scn_host *sh, const struct platform *plat,
 	size_t at = offset_in(sh, field);
 	const struct host_setting *hs = setting_at(at);
 
+	if (at == AT(sysctl.tcp_congestion_control) && sysctl_check(kp, key, why, len) == 0)
+		return bbr_check(kp, sh->sysctl.tcp_congestion_control, why, len);
 	if (within(at, AT(sysctl), sizeof(sh->sysctl)))
 		return sysctl_check(kp, key, why, len);
 	if (at == AT(hz))

@@ -41,6 +41,9 @@ int settings_check(const struct scenario *s, const struct scn_host *sh,
  * a web server): 0, or -1 with err at the first it does not take. */
 int settings_app_check(const struct scenario *s, const struct scn_app *a,
 		       struct scn_error *err);
+/* cc = "bbr" on a kernel profile without the modelled (6.18, EDT) BBR:
+ * -1 and why; else 0. */
+int bbr_check(const struct kprofile *kp, const char *cc, char *why, size_t len);
 /* The app types that take key, space-separated; NULL if every type does. */
 const char *settings_app_types(const char *key);
 

@@ -448,6 +448,19 @@ static int check_hash_pick(const struct world *w, const struct scn_app *a,
 	return -1;
 }
 
+/* app.NAME.cc = bbr: the sending host's kernel must have the modelled
+ * BBR (settings.c, bbr_check) */
+static int check_cc(struct world *w, const struct scn_app *a, const struct host *h,
+		    struct scn_error *err)
+{
+	char why[256];
+
+	if (!a->cc[0] || !bbr_check(h->kp, a->cc, why, sizeof(why)))
+		return 0;
+	scenario_error_at(w->scn, &a->cc, err, "app.%s: %s", a->name, why);
+	return -1;
+}
+
 /* The app's start, plus with seeded variation an offset drawn once from
  * its own stream "app.A.start" (as separately launched programs start);
  * name is the app's, or a parallel connection's (A.K), each its own. */
@@ -539,6 +552,7 @@ static int build_app(struct world *w, const struct scn_app *a, struct scn_error 
 	struct host *h, *d;
 
 	if (app_hosts(w, a, &h, &d, err) || settings_app_check(w->scn, a, err) ||
+	    check_cc(w, a, h, err) ||
 	    check_rate(w, a, size, err) || check_hash_pick(w, a, h, err))
 		return -1;
 	wa->cfg = a;

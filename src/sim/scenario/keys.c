@@ -38,7 +38,7 @@
 /* kernel/Kconfig.hz, plus 200 and 500 from the ARM "Timer frequency" choice (3.13 arch/arm/Kconfig) */
 static const int64_t hz_values[] = { 100, 200, 250, 300, 500, 1000, 0 };
 static const char *const reclaim_names[] = { "xmit-timer", "tx-irq", "rx-poll", "hrtimer", NULL };
-static const char *const cc_names[] = { "cubic", "reno", NULL };
+static const char *const cc_names[] = { "cubic", "reno", "bbr", NULL };
 static const char *const select_names[] = { "kernel", "cpu", NULL };
 static const char *const arbiter_names[] = { "round-robin", "post-order", NULL };
 static const char *const qdisc_names[] = { "pfifo_fast", "fq_codel", "tbf", "fq", "prio", NULL };
@@ -311,7 +311,7 @@ static const struct scn_key scn_keys[] = {
 	    .unit = "bytes", .meaning = "net.ipv4.tcp_limit_output_bytes (TSQ)"),
 	KEY(SCN_SYSCTL, "tcp_congestion_control", SCN_T_CHOICE, struct scn_sysctl,
 	    tcp_congestion_control, .choices = cc_names, .nodef = "(kernel)", .unit = "",
-	    .meaning = "net.ipv4.tcp_congestion_control"),
+	    .meaning = "net.ipv4.tcp_congestion_control (bbr: kernel 6.x only)"),
 	KEY(SCN_SYSCTL, "tcp_ecn", SCN_T_INT, struct scn_sysctl, tcp_ecn,
 	    .min = 0, .max = 2, .nodef = "2", .unit = "",
 	    .meaning = "net.ipv4.tcp_ecn: 1 requests ECN on connect, 2 only accepts it, 0 neither"),
@@ -432,7 +432,7 @@ static const struct scn_key scn_keys[] = {
 	    .choices = cc_names, .nodef = "(sysctl)", .unit = "",
 	    .meaning = "stream/http/tcp_rr: congestion control of the sending socket, as "
 		       "setsockopt(TCP_CONGESTION) (iperf -C); unset: the sending host's "
-		       "tcp_congestion_control"),
+		       "tcp_congestion_control; bbr: kernel 6.x only"),
 	KEY(SCN_APP, "sndtimeo", SCN_T_TIME, struct scn_app, sndtimeo,
 	    .min = 0, .max = TIME_MAX, .nodef = "(app)", .unit = "time",
 	    .meaning = "SO_SNDTIMEO: how long a blocking send may wait"),
