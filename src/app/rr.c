@@ -372,12 +372,13 @@ void rr_latency_stats(const struct rr_app *r, struct rr_latency *l)
 	v = xcalloc(MAX(r->nr_lat, 1u), sizeof(*v));
 	memcpy(v, r->lat_ns, r->nr_lat * sizeof(*v));
 	qsort(v, r->nr_lat, sizeof(*v), cmp_u32);
-	l->min = time_to_us(r->lat_min);
+	/* min and max in whole ns, as the percentiles are kept */
+	l->min = (double)(r->lat_min / PS_PER_NS) / 1000.0;
 	l->mean = time_to_us(r->lat_sum) / (double)r->done;
 	l->p50 = percentile_nearest_rank(v, r->nr_lat, 50) / 1000.0;
 	l->p90 = percentile_nearest_rank(v, r->nr_lat, 90) / 1000.0;
 	l->p99 = percentile_nearest_rank(v, r->nr_lat, 99) / 1000.0;
-	l->max = time_to_us(r->lat_max);
+	l->max = (double)(r->lat_max / PS_PER_NS) / 1000.0;
 	free(v);
 }
 
