@@ -197,6 +197,9 @@ static const struct platform platforms[] = {
 		.name = "x86-64",
 		.source = "a PC peer: x86-64 at 3 GHz; L1_CACHE_BYTES 64, HZ 250",
 		.nr_cpus = 4,
+		/* a PC's NIC: igb on an Intel I210, with BQL and interrupt
+		 * throttling (the ideal NIC stays a what-if: driver = ideal) */
+		.default_driver = "igb-6.x",
 		X86_64_COMMON,
 		.cost = X86_64_COSTS,
 	},

@@ -12,12 +12,12 @@ app() {	# name count tos start
 }
 {
 	printf '[link]\nrate = 100kbit\ndelay = 10us\n'
-	printf '[host.a]\nkernel = 6.x\ntx_queue_len = 50\n[host.a.ethtool]\ntx = 1\n[host.b]\n'
+	printf '[host.a]\nkernel = 6.x\ndriver = ideal\ntx_queue_len = 50\n[host.a.ethtool]\ntx = 1\n[host.b]\ndriver = ideal\n'
 	app prime 2 0x08 0s; app hi 200 0x10 5ms; app lo 200 0 10ms
 } > "$T/bands.ini"
 {
 	printf '[link]\nrate = 100kbit\ndelay = 10us\n'
-	printf '[host.a]\nkernel = 6.x\ntx_queue_len = 50\n[host.a.ethtool]\ntx = 1\n[host.b]\n'
+	printf '[host.a]\nkernel = 6.x\ndriver = ideal\ntx_queue_len = 50\n[host.a.ethtool]\ntx = 1\n[host.b]\ndriver = ideal\n'
 	app first 200 0 0s; app again 10 0 200ms
 } > "$T/lag.ini"
 run() {	# name ini duration [sets]

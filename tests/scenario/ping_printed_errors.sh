@@ -16,8 +16,10 @@ duration = 25s
 [link]
 rate = 1bit
 [host.a]
+driver = ideal
 max_header = 32
 [host.b]
+driver = ideal
 [app.ping]
 type = ping
 host = a

@@ -14,7 +14,7 @@ c="d['hosts']['dut']['cpus']"
 printf '[host.dut]\nplatform = armada-xp\nkernel = 4.4\ndriver = mvneta-4.4\nrxq_number = 2\nrxq_def = 3\n[host.peer]\nplatform = x86-64\n' >"$T/q.ini"
 out=$("$NICSIM" run "$T/q.ini" 2>&1); rc=$?
 [ $rc = 2 ] && echo "$out" | grep -q "q.ini:6: rxq_def 3, but the port has 2 RX queue(s)" || fail "rxq_def beyond rxq_number not refused: $out"
-printf '[host.dut]\nrxq_def = 1\n[host.peer]\n' >"$T/i.ini"
+printf '[host.dut]\nrxq_def = 1\ndriver = ideal\n[host.peer]\ndriver = ideal\n' >"$T/i.ini"
 out=$("$NICSIM" run "$T/i.ini" 2>&1); rc=$?
 [ $rc = 2 ] && echo "$out" | grep -q "i.ini:2: driver 'ideal' does not support module parameter rxq_def" || fail "ideal rxq_def not refused: $out"
 echo "ok: rxq_def elects the CPU and picks the RX queue"

@@ -8,7 +8,9 @@ cat >"$T/ping.ini" <<'INI'
 [sim]
 duration = 1s
 [host.a]
+driver = ideal
 [host.b]
+driver = ideal
 [app.ping]
 type = ping
 host = a
@@ -76,7 +78,9 @@ duration = 2s
 [link]
 rate = 100Mbit
 [host.snd]
+driver = ideal
 [host.rcv]
+driver = ideal
 [app.bulk]
 type = stream
 host = snd
