@@ -462,17 +462,17 @@ static int check_cc(struct world *w, const struct scn_app *a, const struct host 
 }
 
 /* The app's start, plus with seeded variation an offset drawn once from
- * its own stream "app.A.start" (as separately launched programs start);
- * name is the app's, or a parallel connection's (A.K), each its own. */
-static sim_time_t app_start(const struct world *w, const struct scn_app *a,
-			    const char *name)
+ * its own stream "app.A.start" (as separately launched programs start).
+ * A stream app's parallel connections share it: one iperf -P process
+ * starts them together, and they then differ by wake-up and cost draws. */
+static sim_time_t app_start(const struct world *w, const struct scn_app *a)
 {
 	const struct scn_sim *v = &w->scn->sim;
 	struct rng r;
 
 	if (!variation_on(w) || !v->start_jitter)
 		return a->start;
-	rng_streamf(&r, (uint64_t)v->seed, "app.%s.start", name);
+	rng_streamf(&r, (uint64_t)v->seed, "app.%s.start", a->name);
 	return a->start + (sim_time_t)rng_below(&r, (uint64_t)v->start_jitter + 1);
 }
 
@@ -502,7 +502,7 @@ static int build_streams(struct world *w, const struct scn_app *a, struct host *
 			snprintf(sc.name, sizeof(sc.name), "%s.%d", a->name, k);
 		else
 			snprintf(sc.name, sizeof(sc.name), "%s", a->name);
-		sc.start = app_start(w, a, sc.name);
+		sc.start = app_start(w, a);
 		wa->cfg = a;
 		wa->kind = APP_STREAM;
 		wa->stream = n > 1 ? k : 0;
@@ -520,7 +520,7 @@ static int build_rr(struct world *w, struct world_app *wa, const struct scn_app 
 {
 	struct rr_config rc = {
 		.udp = !strcmp(a->type, "udp_rr"), .request = a->request,
-		.response = a->response, .burst = a->burst, .start = app_start(w, a, a->name),
+		.response = a->response, .burst = a->burst, .start = app_start(w, a),
 		.cpu = (int)a->cpu, .peer_cpu = (int)a->peer_cpu,
 		.sndbuf = a->sndbuf, .rcvbuf = a->rcvbuf, .cc = a->cc[0] ? a->cc : NULL,
 	};
@@ -559,7 +559,7 @@ static int build_app(struct world *w, const struct scn_app *a, struct scn_error 
 	wa->nr_streams = 1;
 	if (!strcmp(a->type, "ping")) {
 		struct ping_config pc = {
-			.count = a->count, .interval = a->interval, .start = app_start(w, a, a->name),
+			.count = a->count, .interval = a->interval, .start = app_start(w, a),
 			.datalen = size, .sndbuf = a->sndbuf, .cpu = (int)a->cpu,
 		};
 
@@ -589,7 +589,7 @@ static int build_app(struct world *w, const struct scn_app *a, struct scn_error 
 		return build_rr(w, wa, a, h, d, err);
 	} else {
 		struct udp_config uc = {
-			.count = a->count, .interval = a->interval, .start = app_start(w, a, a->name),
+			.count = a->count, .interval = a->interval, .start = app_start(w, a),
 			.rate = a->rate == SCN_UNSET ? 0 : a->rate,
 			.size = size, .sndbuf = a->sndbuf, .cpu = (int)a->cpu,
 			.nonblock = a->nonblock == 1, .sndtimeo = a->sndtimeo,
