@@ -160,7 +160,6 @@ static void tcp_sndbuf_expand_pow2(struct tcp_sock *tp)
 
 	if (tp->cc.ops->sndbuf_expand)	/* its factor for the kernel's 2 */
 		sndmem = sndmem / 2 * tp->cc.ops->sndbuf_expand(&tp->cc);
-
 	if (tp->sk.sk_sndbuf < sndmem)
 		tp->sk.sk_sndbuf = MIN(sndmem, kp(tp)->tcp_wmem[2]);
 }
@@ -205,8 +204,7 @@ static void tcp_update_size_goal(struct tcp_sock *tp)
 	uint32_t hlen = kp(tp)->gso_mode == GSO_TSO_AUTOSIZE_NORTT ?
 			(uint32_t)tp->host->plat->max_tcp_header : TCP_HDRS - ETH_HLEN;
 
-	/* tcp_tso_segs: the congestion control's min_tso_segs, else the
-	 * sysctl's */
+	/* tcp_tso_segs: the congestion control's min_tso_segs, else the sysctl's */
 	uint32_t min_tso = tp->cc.ops->min_tso_segs ? tp->cc.ops->min_tso_segs(&tp->cc) :
 			   TCP_MIN_TSO_SEGS;
 
@@ -219,8 +217,7 @@ static void tcp_update_size_goal(struct tcp_sock *tp)
 }
 
 /* tcp_update_pacing_rate; an algorithm with ->cong_control sets the rate
- * itself (tcp_cong_control does not call this), which the size goal
- * follows all the same */
+ * itself (tcp_cong_control does not call this): only the size goal follows */
 static void tcp_update_pacing_rate(struct tcp_sock *tp)
 {
 	if (tp->cc.ops->cong_control) {
@@ -567,7 +564,7 @@ static void tcp_mark_lost_retrans(struct tcp_sock *tp)
 			if (!(skb->sacked & TCPCB_LOST)) {
 				skb->sacked |= TCPCB_LOST;
 				tp->lost_out += skb->pcount;
-			tp->lost += skb->pcount;
+				tp->lost += skb->pcount;
 			}
 			tp->lost_retrans++;
 		} else {
