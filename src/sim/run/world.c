@@ -499,7 +499,7 @@ static int build_streams(struct world *w, const struct scn_app *a, struct host *
 		struct world_app *wa = &w->apps[w->nr_apps++];
 
 		if (n > 1)
-			snprintf(sc.name, sizeof(sc.name), "%s.%d", a->name, k);
+			snprintf(sc.name, sizeof(sc.name), "%.31s.%d", a->name, k % 1000);	/* k <= 128 */
 		else
 			snprintf(sc.name, sizeof(sc.name), "%s", a->name);
 		sc.start = app_start(w, a);
