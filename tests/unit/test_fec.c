@@ -39,9 +39,7 @@
 #include <stdio.h>
 #include <cmocka.h>
 #include <string.h>
-#include "sim/run/world.h"
-#include "drivers/net/nic.h"
-#include "kernel/host.h"
+#include "irq_fixture.h"
 
 #define ICTT_DEFAULT_PS	999840002LL	/* 4166 units of 240 ns */
 #define ICTT_50US_PS	49920000LL	/* 208 units */
@@ -54,60 +52,22 @@ static const char *const base[] = {
 	"app.u.interval=100us", "app.u.count=10", NULL,
 };
 
+static const struct irq_fixture fx = { base, "imx" };
+
 static int build(struct world *w, struct scenario *s, const char *more, struct scn_error *err)
 {
-	const char *const *p;
-
-	scenario_init(s);
-	for (p = base; *p; p++)
-		assert_int_equal(scenario_set(s, *p, err), 0);
-	assert_int_equal(scenario_set_list(s, more, err), 0);
-	assert_int_equal(scenario_check(s, err), 0);
-	return world_build(w, s, err);
+	return irq_fixture_build(&fx, w, s, more, err);
 }
 
-static struct host *imx(struct world *w)
-{
-	int i;
-
-	for (i = 0; i < w->nr_hosts; i++)
-		if (!strcmp(w->hosts[i].name, "imx"))
-			return &w->hosts[i];
-	fail_msg("no host imx");
-	return NULL;
-}
-
-/* TX interrupts raised by time t (a fresh world run to t). */
 static uint64_t irq_tx_at(const char *more, sim_time_t t)
 {
-	struct scn_error err = { { 0 } };
-	struct scenario s;
-	struct nic_info info = { 0 };
-	struct world w;
-
-	assert_int_equal(build(&w, &s, more, &err), 0);
-	sim_run(&w.sim, t);
-	nic_info(imx(&w), &info);
-	world_destroy(&w);
-	scenario_free(&s);
-	return info.irq_tx;
+	return irq_fixture_tx_at(&fx, more, t);
 }
 
 /* T_k: the first instant with k TX interrupts on fec-3.17 (bisection). */
 static sim_time_t frame_done(int k)
 {
-	sim_time_t lo = 0, hi = 20 * PS_PER_MS;
-
-	assert_true(irq_tx_at("host.imx.driver=fec-3.17", hi) >= (uint64_t)k);
-	while (hi - lo > 1) {
-		sim_time_t mid = lo + (hi - lo) / 2;
-
-		if (irq_tx_at("host.imx.driver=fec-3.17", mid) >= (uint64_t)k)
-			hi = mid;
-		else
-			lo = mid;
-	}
-	return hi;
+	return irq_fixture_kth(&fx, "host.imx.driver=fec-3.17", (uint64_t)k, 20 * PS_PER_MS);
 }
 
 /* On fec-6.x with more: the n-th interrupt comes at exactly t. */

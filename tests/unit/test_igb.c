@@ -39,9 +39,7 @@
 #include <stdio.h>
 #include <cmocka.h>
 #include <string.h>
-#include "sim/run/world.h"
-#include "drivers/net/nic.h"
-#include "kernel/host.h"
+#include "irq_fixture.h"
 
 static const char *const base[] = {
 	"sim.duration=30ms", "link.rate=1Gbit",
@@ -51,61 +49,22 @@ static const char *const base[] = {
 	"app.u.interval=10us", "app.u.count=20", NULL,
 };
 
+static const struct irq_fixture fx = { base, "pc" };
+
 static int build(struct world *w, struct scenario *s, const char *more, struct scn_error *err)
 {
-	const char *const *p;
-
-	scenario_init(s);
-	for (p = base; *p; p++)
-		assert_int_equal(scenario_set(s, *p, err), 0);
-	assert_int_equal(scenario_set_list(s, more, err), 0);
-	assert_int_equal(scenario_check(s, err), 0);
-	return world_build(w, s, err);
+	return irq_fixture_build(&fx, w, s, more, err);
 }
 
-static struct host *pc(struct world *w)
-{
-	int i;
-
-	for (i = 0; i < w->nr_hosts; i++)
-		if (!strcmp(w->hosts[i].name, "pc"))
-			return &w->hosts[i];
-	fail_msg("no host pc");
-	return NULL;
-}
-
-/* TX interrupts raised by time t (a fresh world run to t). */
 static uint64_t irq_tx_at(const char *more, sim_time_t t)
 {
-	struct scn_error err = { { 0 } };
-	struct scenario s;
-	struct nic_info info = { 0 };
-	struct world w;
-
-	assert_int_equal(build(&w, &s, more, &err), 0);
-	sim_run(&w.sim, t);
-	nic_info(pc(&w), &info);
-	world_destroy(&w);
-	scenario_free(&s);
-	return info.irq_tx;
+	return irq_fixture_tx_at(&fx, more, t);
 }
 
 /* T_k: the first instant with k TX interrupts with the throttle off. */
 static sim_time_t frame_done(int k)
 {
-	const char *off = "host.pc.ethtool.rx-usecs=0";
-	sim_time_t lo = 0, hi = 20 * PS_PER_MS;
-
-	assert_true(irq_tx_at(off, hi) >= (uint64_t)k);
-	while (hi - lo > 1) {
-		sim_time_t mid = lo + (hi - lo) / 2;
-
-		if (irq_tx_at(off, mid) >= (uint64_t)k)
-			hi = mid;
-		else
-			lo = mid;
-	}
-	return hi;
+	return irq_fixture_kth(&fx, "host.pc.ethtool.rx-usecs=0", (uint64_t)k, 20 * PS_PER_MS);
 }
 
 /* With more: the n-th TX interrupt comes at exactly t. */
@@ -159,7 +118,7 @@ static void test_ring_stop(void **state)
 	assert_int_equal(build(&w, &s, "link.rate=10Mbit host.pc.bql=off host.pc.ethtool.tx=64 "
 			       "host.pc.txq_number=1 app.u.interval=1us app.u.count=200", &err), 0);
 	sim_run(&w.sim, 30 * PS_PER_MS);
-	h = pc(&w);
+	h = irq_fixture_dut(&fx, &w);
 	for (q = 0; q < h->dev.real_num_tx_queues; q++)
 		stops += h->dev.txq[q].stops;
 	nic_queue_stats(h, 0, &st);
@@ -180,7 +139,7 @@ static void queues(const char *more, int nr_txq, const char *const *vectors, boo
 	int i, n = 0;
 
 	assert_int_equal(build(&w, &s, more, &err), 0);
-	h = pc(&w);
+	h = irq_fixture_dut(&fx, &w);
 	assert_int_equal(h->dev.real_num_tx_queues, nr_txq);
 	for (i = 0; i < h->nr_irqs; i++)
 		if (!strncmp(h->irqs[i].name, "eth0-", 5))
