@@ -83,9 +83,27 @@ def text_table(rows, out):
 			  ("  (" + r.note + ")") if r.note else ""))
 
 
-def markdown(rows, left_out, release):
-	lines = ["Linux %s on this machine (%s), against nicsim's x86-64 / 6.x profile:"
-		 % (release, platform.machine()), "",
+def load():
+	"""The 1-minute load average and the CPUs it is shared by."""
+	return os.getloadavg()[0], os.cpu_count() or 1
+
+
+def load_note(before, after):
+	"""One sentence on how busy the machine was; the kernel's timing (tbf's
+	tokens while a burst is written, softirq batching, a ping's wake-up)
+	depends on it, nicsim's does not."""
+	n = before[1]
+	s = ("1-minute load average %.1f before and %.1f after, on %d CPUs" %
+	     (before[0], after[0], n))
+	if max(before[0], after[0]) >= n:
+		s += ("; the machine was busy, so figures that depend on the kernel's "
+		      "timing may differ for that reason")
+	return s + "."
+
+
+def markdown(rows, left_out, release, busy):
+	lines = ["Linux %s on this machine (%s), against nicsim's x86-64 / 6.x profile; %s"
+		 % (release, platform.machine(), busy), "",
 		 "| part | case | Linux | nicsim | |", "|---|---|---|---|---|"]
 	for r in rows:
 		lines.append("| %s | %s | %s | %s | %s |" % (r.part, r.case, fmt(r.kernel),
@@ -132,6 +150,10 @@ def main():
 		print("kernel-check: skipped: " + why)
 		return a.skip_code
 	kc.remove_stale()
+	before = load()
+	if before[0] >= before[1]:
+		print("kernel-check: warning: load average %.1f on %d CPUs: timing-dependent "
+		      "figures may differ because the machine is busy" % before, flush=True)
 	rows, left_out = [], []
 	for name, mod in load_parts(a.only, a.core_only):
 		try:
@@ -143,8 +165,10 @@ def main():
 		rows += got
 		print("kernel-check: %s: %d figures" % (name, len(got)), flush=True)
 	text_table(rows, sys.stdout)
+	busy = load_note(before, load())
+	print("kernel-check: " + busy)
 	left_out += kc.LEFT_OUT
-	md = markdown(rows, left_out, release)
+	md = markdown(rows, left_out, release, busy)
 	if a.markdown:
 		sys.stdout.write(md)
 	if a.write_docs:
