@@ -121,6 +121,8 @@ static const struct kase cases[] = {
 	{ "prio_bands=4", NULL, NULL, ALL },
 	{ "prio_bands=4", "qdisc=prio", NULL, "" },
 	{ "prio_bands=4", "qdisc=fq", NULL, ALL },
+	{ "prio_priomap=1 1 0", NULL, NULL, ALL },
+	{ "prio_priomap=1 1 0", "qdisc=prio", NULL, "" },
 	{ "bql=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18 " BCM_NO_BQL " stmmac-3.18"
 	  " virtio_net-4.19 virtio_net-5.3 " ATH9K " " TSN " " FEC },
 	{ "bql=off", NULL, NULL, "" },

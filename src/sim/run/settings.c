@@ -75,6 +75,7 @@ static const struct host_setting {
 	{ AT(fq.horizon_drop), NIC_F_NONE, "fq" },
 	{ AT(fq.pacing), NIC_F_NONE, "fq" },
 	{ AT(prio.bands), NIC_F_NONE, "prio" },
+	{ AT(prio.priomap), NIC_F_NONE, "prio" },
 };
 
 static const struct host_setting *setting_at(size_t off)
