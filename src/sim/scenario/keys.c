@@ -122,7 +122,8 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_HOST, "tx_queue_len", SCN_T_INT, struct scn_host,
 	    tx_queue_len, .min = 1, .max = 1000000, .nodef = "(driver)",
 	    .unit = "packets",
-	    .meaning = "qdisc queue length (ip link set txqueuelen): pfifo_fast's limit"),
+	    .meaning = "qdisc queue length (ip link set txqueuelen): the packet limit of pfifo_fast "
+		       "and of each of prio's bands (fq_codel, fq and tbf have their own)"),
 
 	KEY(SCN_HOST, "tx_reclaim", SCN_T_CHOICE, struct scn_host, tx_reclaim,
 	    .choices = reclaim_names, .nodef = "(driver)", .unit = "",
