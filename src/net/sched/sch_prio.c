@@ -7,10 +7,14 @@
  * filters, prio_enqueue, prio_dequeue, prio_tune, prio_reset),
  * net/sched/sch_fifo.c (pfifo_enqueue, fifo_init: limit =
  * dev->tx_queue_len) and iproute2 tc/q_prio.c (the default priomap
- * "1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1", sent whatever the bands). Read from
- * memory against the 6.x texts: UNVERIFIED in the details named here:
- * prio_tune refuses bands outside [2, 16] and any priomap entry >= bands
- * (so `tc qdisc add ... prio bands 2` without a priomap fails); a drop
+ * "1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1", sent whatever the bands; a priomap
+ * of fewer than 16 entries keeps the default's for the rest). prio_tune
+ * (read in a recent tree, with TCQ_MIN_PRIO_BANDS) refuses bands outside
+ * [2, 16] and any priomap entry >= bands, so `tc qdisc add ... prio bands
+ * 2` without a priomap fails; it creates each band with qdisc_create_dflt
+ * (pfifo, no options), whose fifo_init (read) takes dev->tx_queue_len.
+ * tc's own check of an entry (q_prio.c) is `band > bands`: a band equal
+ * to bands passes tc and is refused by the kernel. UNVERIFIED: a drop
  * counts in the child and in prio.
  * Models: an skb whose priority has a major number (TC_H_MAJ) takes band
  * priomap[0]; others priomap[priority & 15]. prio is not
