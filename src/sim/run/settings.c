@@ -668,12 +668,16 @@ static void fill_platform(struct table *t, int r, const char *key,
 	}
 }
 
-/* One column: the only qdisc that reads the key. */
+/* One column: the qdiscs that read the key (tx_queue_len: two). */
 static void fill_qdisc(struct table *t, int r, const char *key,
 		       const struct key_ref *ref, const char *const *names)
 {
-	if (ref->hs && ref->hs->qdisc)
-		snprintf(cell(t, r, 2), TBL_CELL, "%s", ref->hs->qdisc);
+	size_t i, n = 0;
+
+	for (i = 0; ref->hs && i < ARRAY_SIZE(host_settings) && n < TBL_CELL; i++)
+		if (host_settings[i].off == ref->hs->off && host_settings[i].qdisc)
+			n += (size_t)snprintf(cell(t, r, 2) + n, TBL_CELL - n, "%s%s",
+					      n ? ", " : "", host_settings[i].qdisc);
 }
 
 void settings_print_support(FILE *out, bool markdown, const char *filter)
