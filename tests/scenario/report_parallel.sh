@@ -4,8 +4,9 @@
 # own (tcp_window-snd_cwnd) whose legend names each connection as the
 # results do (bulk.1 ..) and each run by its compared key; every series
 # has its own colour and dash pair, a colour per connection shared by the
-# runs, a dash pattern per run; every legend entry is in the image and
-# inside it (nothing past the right or bottom edge); the page has a table
+# runs, a dash pattern per run; every legend entry of every plot is in
+# its image and inside it (nothing past the right or bottom edge); the
+# page has a table
 # of the connections' goodputs, each run's from its results; the ping
 # RTT plot names both runs.
 . "$(dirname "$0")/lib.inc"
@@ -60,15 +61,23 @@ for k in range(1, n + 1):
     a, b = (style[f"snd_cwnd (bulk.{k}), {r}"] for r in runs)
     assert a[0] == b[0] and a[1] == 1 and b[1] == 2, (k, a, b)
 assert len({c for c, _ in style.values()}) == n, "a colour for two connections"
-# every entry in the image, inside it
-svg = open(f"{d}/tcp_window-snd_cwnd.svg").read()
-w, h = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
-at = {html.unescape(t): (float(x), float(y)) for x, y, t in re.findall(
-    r'translate\(([\d.]+),([\d.]+)\)[^>]*>\s*<text>([^<]*)</text>', svg)}
-for l in want:
-    assert l in at, f"'{l}' not in the image"
-    x, y = at[l]
-    assert x + 6.7 * len(l) <= w and y <= h, (l, x, y, w, h)
+# every legend entry of every plot in its image, inside it (a character
+# is taken as 0.6 of the font size wide)
+for name, body in figs.items():
+    svg = open(f"{d}/{name}.svg").read()
+    w, h = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+    at = {}
+    for x, y, attrs, t in re.findall(
+            r'translate\(([\d.]+),([\d.]+)\)([^>]*)>\s*<text>([^<]*)</text>', svg):
+        t, x = html.unescape(t), float(x)
+        size = float(re.search(r'font-size="([\d.]+)"', attrs).group(1))
+        wide = 0.6 * size * len(t)
+        left = x - wide if 'anchor="end"' in attrs else x - wide / 2 if 'anchor="middle"' in attrs else x
+        at[t] = (left, left + wide, float(y))
+    for l in (html.unescape(l) for l in re.findall(r'<tr><td>(.*?)</td>', body)):
+        assert l in at, f"{name}: '{l}' not in the image"
+        left, right, y = at[l]
+        assert left >= 0 and right <= w and y <= h, (name, l, at[l], w, h)
 # the connections' goodputs, a column per run
 t = re.search(r'<table class="connections" id="connections-bulk">(.*?)</table>', page, re.S)
 assert t, "no table of the connections"
