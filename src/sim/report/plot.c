@@ -66,7 +66,8 @@ static const struct plot_design designs[] = {
 	{ "link", "Link utilisation", false, { LN("link.*.util") }, "fraction of the time", NULL },
 };
 
-/* Colours per quantity (Okabe-Ito first); zero series in grey. */
+/* Colours per quantity, or per instance in a plot of one quantity
+ * (Okabe-Ito first); zero series in grey. */
 static const char *const palette[] = {
 	"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000",
 	"#8c564b", "#9400d3", "#bcbd22", "#17becf", "#7f3f00", "#1f3a93", "#66a61e",
@@ -314,7 +315,8 @@ static void conn_name(const struct build *b, char *inst)
 
 	for (i = 0; i < b->napps; i++) {
 		n = strlen(b->apps[i].name);
-		if (n < 3 || strcmp(b->apps[i].name + n - 2, "-*") || strncmp(inst, b->apps[i].name, n - 1))
+		if (n < 3 || strcmp(b->apps[i].name + n - 2, "-*") ||
+		    strncmp(inst, b->apps[i].name, n - 1))
 			continue;
 		for (k = n - 1; inst[k] >= '0' && inst[k] <= '9'; k++)
 			;
@@ -538,11 +540,10 @@ static size_t limit_label(struct build *b, struct series *s)
 		struct plot_app own;
 		const char *a = strchr(s->name, '.');
 
+		/* the series' own app: one connection of a parallel app */
 		memset(&own, 0, sizeof(own));
 		if (b->app)
 			own = *b->app;
-
-		/* the series' own app: one connection of a parallel app */
 		if (b->app && a)
 			snprintf(own.name, sizeof(own.name), "%.*s", (int)strcspn(a + 1, "."), a + 1);
 		expand(sp->base, b->app ? &own : NULL, base, sizeof(base));
@@ -698,7 +699,6 @@ static void gp_str(FILE *gp, const char *s)
 #define KEY_PX		19
 #define LEFT		0.085
 #define RIGHT		0.915
-#define KEY_ROW_PX	19	/* a legend row in the SVG (11 pt, spacing 1.1) */
 #define CHAR_PX		6.7	/* a legend character, about */
 #define SAMPLE_PX	70	/* a legend entry's line sample and gaps */
 #define KEY_COLS	4
@@ -733,7 +733,7 @@ static void layout(const struct build *b, struct geom *g)
 
 	g->main_top = y;
 	if (main)
-		y += MAX(MAIN_PX, b->krows * KEY_ROW_PX + 12);
+		y += MAX(MAIN_PX, b->krows * KEY_PX + 12);
 	g->main_bot = y;
 	if (main && b->nrows)
 		y += GAP_PX;
