@@ -57,6 +57,20 @@ static inline void *qdisc_priv(const struct qdisc *q)
 	return q->priv;
 }
 
+/*
+ * Bands of FIFOs under one qdisc, served lowest band first (pfifo_fast's
+ * three, prio's pfifos): qdisc_band_enqueue_tail queues skb at the tail
+ * of band and counts it in q (qdisc_enqueue_tail); qdisc_bands_dequeue
+ * takes the head of the first of the n bands that holds one (its index
+ * in *band) and uncounts it; qdisc_bands_reset hands every skb to *out
+ * (qlen keeps the requeued skb); qdisc_band_walk counts band's skbs and
+ * adds their bytes to *bytes, for --check.
+ */
+void qdisc_band_enqueue_tail(struct qdisc *q, struct skb_queue *band, struct sk_buff *skb);
+struct sk_buff *qdisc_bands_dequeue(struct qdisc *q, struct skb_queue *bands, int n, int *band);
+void qdisc_bands_reset(struct qdisc *q, struct skb_queue *bands, int n, struct skb_queue *out);
+uint32_t qdisc_band_walk(const struct skb_queue *band, uint64_t *bytes);
+
 /* qdisc_drop for a list: each skb of *dropped counted and freed */
 void qdisc_drop_all(struct cpu *cpu, struct qdisc *q, struct skb_queue *dropped);
 

@@ -23,6 +23,7 @@
 #define SCN_MAX_APPS	1024
 #define SCN_MAX_EXPECT	32
 #define SCN_UNSET	(-1)
+#define SCN_PRIOMAP_LEN	16	/* TC_PRIO_MAX + 1 priorities a prio maps */
 
 /* [sim] */
 struct scn_sim {
@@ -127,6 +128,7 @@ struct scn_host {
 	} fq;
 	struct scn_prio {			/* tc qdisc ... prio options */
 		int64_t		bands;
+		int64_t		priomap[SCN_PRIOMAP_LEN];	/* bands; SCN_UNSET: tc's */
 	} prio;
 	int64_t		bql_limit_max;
 	sim_time_t	bql_hold_time;

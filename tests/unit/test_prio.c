@@ -7,6 +7,10 @@
  * = band 1; band 0 leaves first; each band's pfifo drops past its limit;
  * bands outside [2, 16], or a map naming a band that does not exist (the
  * default map with 2 bands), are refused as prio_tune refuses them.
+ * A priomap of one's own (tc ... prio bands 4 priomap 3 3 3 3 3 3 0 0
+ * 3 3 3 3 3 3 3 1): priorities 6 and 7 to band 0, 15 to band 1, the rest
+ * to band 3, band 2 unused; the same map is refused with 3 bands (band 3
+ * does not exist) and with 4 bands once an entry reads 4.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -97,12 +101,38 @@ static void test_order_and_limit(void **state)
 	sch.ops->destroy(&sch);
 }
 
+static void test_priomap(void **state)
+{
+	uint8_t map[16] = { 3, 3, 3, 3, 3, 3, 0, 0, 3, 3, 3, 3, 3, 3, 3, 1 };
+	uint32_t prio[] = { 0, 2, 6, 7, 14, 15, 0x10000 };
+	int band[] = { 3, 3, 0, 0, 3, 1, 3 };
+	struct prio_sched *q = prio_create(4, map, 10);
+	size_t i;
+
+	(void)state;
+	assert_non_null(q);
+	for (i = 0; i < sizeof(prio) / sizeof(prio[0]); i++) {
+		struct sk_buff *skb = mk(prio[i]);
+
+		assert_int_equal(prio_classify(q, skb), band[i]);
+		free(skb);
+	}
+	free(q);
+	assert_null(prio_create(3, map, 10));
+	map[15] = 4;
+	assert_null(prio_create(4, map, 10));
+	q = prio_create(5, map, 10);
+	assert_non_null(q);
+	free(q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_classify),
 		cmocka_unit_test(test_tune),
 		cmocka_unit_test(test_order_and_limit),
+		cmocka_unit_test(test_priomap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -121,6 +121,8 @@ static const struct kase cases[] = {
 	{ "prio_bands=4", NULL, NULL, ALL },
 	{ "prio_bands=4", "qdisc=prio", NULL, "" },
 	{ "prio_bands=4", "qdisc=fq", NULL, ALL },
+	{ "prio_priomap=1 1 0", NULL, NULL, ALL },
+	{ "prio_priomap=1 1 0", "qdisc=prio", NULL, "" },
 	{ "bql=on", NULL, NULL, "mvneta-3.8 mvneta-3.13 mvneta-3.18 mvneta-4.4 ideal " FTG " usbnet-6.18 " BCM_NO_BQL " stmmac-3.18"
 	  " virtio_net-4.19 virtio_net-5.3 " ATH9K " " TSN " " FEC },
 	{ "bql=off", NULL, NULL, "" },
@@ -370,8 +372,13 @@ static void test_messages(void **state)
 		  "platform 'x86-64' has no CONFIG_HZ 200 (its architecture offers 100, "
 		  "250, 300 or 1000)" },
 		{ "x86-64", "6.x", "mvneta-6.x", "tx_queue_len=10", "qdisc=fq_codel",
-		  "tx_queue_len takes effect only with qdisc = pfifo_fast (this host has "
-		  "fq_codel)" },
+		  "tx_queue_len takes effect only with qdisc = pfifo_fast or prio: it sets the "
+		  "packet limit of pfifo_fast and of each of prio's bands; fq_codel's is "
+		  "fq_codel_limit (this host has fq_codel)" },
+		{ "x86-64", "6.x", "ideal", "tx_queue_len=10", "qdisc=fq",
+		  "tx_queue_len takes effect only with qdisc = pfifo_fast or prio: it sets the "
+		  "packet limit of pfifo_fast and of each of prio's bands; fq's is fq_limit "
+		  "(this host has fq)" },
 		{ "x86-64", "6.x", "mvneta-6.x", "irq_cpu=1", NULL,
 		  "driver 'mvneta-6.x' does not support irq_cpu (its interrupt CPUs follow "
 		  "its per-CPU interrupts and CPU_MAP)" },

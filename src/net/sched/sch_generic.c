@@ -61,6 +61,56 @@ static void pfifo_ring_consumed(struct qdisc *q, int b)
 		r->head = 0;
 }
 
+void qdisc_band_enqueue_tail(struct qdisc *q, struct skb_queue *band, struct sk_buff *skb)
+{
+	skb_queue_tail(band, skb);
+	q->qlen++;
+	q->backlog += skb->len;
+	if (q->qlen > q->max_qlen)
+		q->max_qlen = q->qlen;
+}
+
+struct sk_buff *qdisc_bands_dequeue(struct qdisc *q, struct skb_queue *bands, int n, int *band)
+{
+	int b;
+
+	for (b = 0; b < n; b++) {
+		struct sk_buff *skb = skb_dequeue(&bands[b]);
+
+		if (skb) {
+			q->qlen--;
+			q->backlog -= skb->len;
+			*band = b;
+			return skb;
+		}
+	}
+	return NULL;
+}
+
+void qdisc_bands_reset(struct qdisc *q, struct skb_queue *bands, int n, struct skb_queue *out)
+{
+	struct sk_buff *skb;
+	int b;
+
+	for (b = 0; b < n; b++)
+		while ((skb = skb_dequeue(&bands[b])))
+			skb_queue_tail(out, skb);
+	q->qlen = q->gso_skb != NULL;
+	q->backlog = 0;
+}
+
+uint32_t qdisc_band_walk(const struct skb_queue *band, uint64_t *bytes)
+{
+	const struct sk_buff *skb;
+	uint32_t n = 0;
+
+	for (skb = band->head; skb; skb = skb->next) {
+		n++;
+		*bytes += skb->len;
+	}
+	return n;
+}
+
 static int pfifo_fast_enqueue(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
 {
 	int b = prio2band[skb->priority & 15];
@@ -69,29 +119,18 @@ static int pfifo_fast_enqueue(struct cpu *cpu, struct qdisc *q, struct sk_buff *
 		q->drops++;
 		return NET_XMIT_DROP;
 	}
-	skb_queue_tail(&q->band[b], skb);
-	q->qlen++;
-	q->backlog += skb->len;
-	if (q->qlen > q->max_qlen)
-		q->max_qlen = q->qlen;
+	qdisc_band_enqueue_tail(q, &q->band[b], skb);
 	return NET_XMIT_SUCCESS;
 }
 
 static struct sk_buff *pfifo_fast_dequeue(struct cpu *cpu, struct qdisc *q)
 {
 	int b;
+	struct sk_buff *skb = qdisc_bands_dequeue(q, q->band, 3, &b);
 
-	for (b = 0; b < 3; b++) {
-		struct sk_buff *skb = skb_dequeue(&q->band[b]);
-
-		if (skb) {
-			pfifo_ring_consumed(q, b);
-			q->qlen--;
-			q->backlog -= skb->len;
-			return skb;
-		}
-	}
-	return NULL;
+	if (skb)
+		pfifo_ring_consumed(q, b);
+	return skb;
 }
 
 /* qdisc_drop for a list: what an enqueue or dequeue dropped */
@@ -306,14 +345,7 @@ void qdisc_init(struct qdisc *q, struct netdev_queue *txq, uint32_t limit)
 
 static void pfifo_fast_reset(struct qdisc *q, struct skb_queue *out)
 {
-	struct sk_buff *skb;
-	int b;
-
-	for (b = 0; b < 3; b++)
-		while ((skb = skb_dequeue(&q->band[b])))
-			skb_queue_tail(out, skb);
-	q->qlen = q->gso_skb != NULL;
-	q->backlog = 0;
+	qdisc_bands_reset(q, q->band, 3, out);
 }
 
 static void pfifo_fast_destroy(struct qdisc *q)
@@ -324,14 +356,10 @@ static void pfifo_fast_destroy(struct qdisc *q)
 static int pfifo_fast_check(const struct qdisc *q, char *msg, size_t len)
 {
 	uint64_t n = q->gso_skb != NULL, bytes = 0;
-	const struct sk_buff *skb;
 	int b;
 
 	for (b = 0; b < 3; b++)
-		for (skb = q->band[b].head; skb; skb = skb->next) {
-			n++;
-			bytes += skb->len;
-		}
+		n += qdisc_band_walk(&q->band[b], &bytes);
 	if (n == q->qlen && bytes == q->backlog)
 		return 0;
 	snprintf(msg, len, "pfifo_fast: qlen %u backlog %llu, but it holds %llu skbs, %llu bytes",

@@ -7,14 +7,20 @@
  * filters, prio_enqueue, prio_dequeue, prio_tune, prio_reset),
  * net/sched/sch_fifo.c (pfifo_enqueue, fifo_init: limit =
  * dev->tx_queue_len) and iproute2 tc/q_prio.c (the default priomap
- * "1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1", sent whatever the bands). Read from
- * memory against the 6.x texts: UNVERIFIED in the details named here:
- * prio_tune refuses bands outside [2, 16] and any priomap entry >= bands
- * (so `tc qdisc add ... prio bands 2` without a priomap fails); a drop
+ * "1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1", sent whatever the bands; a priomap
+ * of fewer than 16 entries keeps the default's for the rest). prio_tune
+ * (read in a recent tree, with TCQ_MIN_PRIO_BANDS) refuses bands outside
+ * [2, 16] and any priomap entry >= bands, so `tc qdisc add ... prio bands
+ * 2` without a priomap fails; it creates each band with qdisc_create_dflt
+ * (pfifo, no options), whose fifo_init (read) takes dev->tx_queue_len.
+ * tc's own check of an entry (q_prio.c) is `band > bands`: a band equal
+ * to bands passes tc and is refused by the kernel. UNVERIFIED: a drop
  * counts in the child and in prio.
  * Models: an skb whose priority has a major number (TC_H_MAJ) takes band
  * priomap[0]; others priomap[priority & 15]. prio is not
- * TCQ_F_CAN_BYPASS: every skb is enqueued.
+ * TCQ_F_CAN_BYPASS: every skb is enqueued. The bands' FIFOs are
+ * sch_generic.c's (qdisc_band_enqueue_tail, qdisc_bands_dequeue), as
+ * pfifo_fast's are.
  * Leaves out: tc filters, classes (tc class), children other than pfifo,
  * a priority naming prio's own handle (major:minor classification),
  * multiqueue mode.
@@ -76,10 +82,7 @@ static int prio_qdisc_enqueue(struct cpu *cpu, struct qdisc *sch, struct sk_buff
 		sch->drops++;
 		return NET_XMIT_DROP;
 	}
-	skb_queue_tail(&q->q[b], skb);
-	sch->qlen++;
-	sch->backlog += skb->len;
-	sch->max_qlen = MAX(sch->max_qlen, sch->qlen);
+	qdisc_band_enqueue_tail(sch, &q->q[b], skb);
 	return NET_XMIT_SUCCESS;
 }
 
@@ -88,29 +91,14 @@ static struct sk_buff *prio_qdisc_dequeue(struct cpu *cpu, struct qdisc *sch)
 	struct prio_sched *q = sch->priv;
 	int b;
 
-	for (b = 0; b < q->bands; b++) {
-		struct sk_buff *skb = skb_dequeue(&q->q[b]);
-
-		if (skb) {
-			sch->qlen--;
-			sch->backlog -= skb->len;
-			return skb;
-		}
-	}
-	return NULL;
+	return qdisc_bands_dequeue(sch, q->q, q->bands, &b);
 }
 
 static void prio_qdisc_reset(struct qdisc *sch, struct skb_queue *out)
 {
 	struct prio_sched *q = sch->priv;
-	struct sk_buff *skb;
-	int b;
 
-	for (b = 0; b < q->bands; b++)
-		while ((skb = skb_dequeue(&q->q[b])))
-			skb_queue_tail(out, skb);
-	sch->qlen = sch->gso_skb != NULL;
-	sch->backlog = 0;
+	qdisc_bands_reset(sch, q->q, q->bands, out);
 }
 
 static void prio_qdisc_destroy(struct qdisc *sch)
@@ -139,16 +127,11 @@ static int prio_qdisc_check(const struct qdisc *sch, char *msg, size_t len)
 {
 	const struct prio_sched *q = sch->priv;
 	uint64_t n = sch->gso_skb != NULL, bytes = 0;
-	const struct sk_buff *skb;
 	int b;
 
 	for (b = 0; b < q->bands; b++) {
-		uint32_t k = 0;
+		uint32_t k = qdisc_band_walk(&q->q[b], &bytes);
 
-		for (skb = q->q[b].head; skb; skb = skb->next) {
-			k++;
-			bytes += skb->len;
-		}
 		if (k != q->q[b].qlen || k > q->limit) {
 			snprintf(msg, len, "prio: band %d counts %u skbs, holds %u (limit %u)",
 				 b, q->q[b].qlen, k, q->limit);

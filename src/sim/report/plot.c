@@ -66,10 +66,12 @@ static const struct plot_design designs[] = {
 	{ "link", "Link utilisation", false, { LN("link.*.util") }, "fraction of the time", NULL },
 };
 
-/* Colours per quantity (Okabe-Ito first); zero series in grey. */
+/* Colours per quantity, or per instance in a plot of one quantity
+ * (Okabe-Ito first); zero series in grey. */
 static const char *const palette[] = {
 	"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000",
-	"#8c564b", "#9400d3", "#bcbd22", "#17becf", "#7f3f00",
+	"#8c564b", "#9400d3", "#bcbd22", "#17becf", "#7f3f00", "#1f3a93", "#66a61e",
+	"#e7298a", "#b8860b",
 };
 #define GREY "#999999"
 
@@ -256,6 +258,9 @@ struct series {
 struct build {
 	const struct plot_design *d;
 	const struct plot_app *app;
+	const struct plot_app *apps;	/* every app: names the connections */
+	int		napps;
+	int		only;		/* draw this spec alone; -1: every spec */
 	const struct plot_input *in;
 	const struct trace_cols *tc;
 	const struct ev_list *el;
@@ -265,20 +270,26 @@ struct build {
 	struct series	*s;
 	int		n;
 	int		nkey, nrows;	/* legend entries of the main plot, strip rows */
+	int		krows;		/* rows of the legend's columns */
 	bool		axis_used[2];
 	double		top[2], max[2];	/* top: clipped axis end, or 0 (auto) */
 	bool		all_zero[2];
 	char		name[48], title[160], note[512];
 };
 
-/* glob with {A} and {H} put in. */
-static void expand(const char *glob, const struct plot_app *app, char *buf, size_t len)
+/* glob with {A} and {H} put in; words: {A} is the app's name, not its
+ * connections' glob. */
+static void expand_as(const char *glob, const struct plot_app *app, bool words, char *buf,
+		      size_t len)
 {
-	size_t o = 0;
+	size_t o = 0, an = app ? strlen(app->name) : 0;
 
+	if (words && an > 2 && !strcmp(app->name + an - 2, "-*"))
+		an -= 2;
 	for (; *glob && o + 1 < len; glob++) {
 		if (app && (!strncmp(glob, "{A}", 3) || !strncmp(glob, "{H}", 3))) {
-			o += (size_t)snprintf(buf + o, len - o, "%s", glob[1] == 'A' ? app->name :
+			o += (size_t)snprintf(buf + o, len - o, "%.*s", glob[1] == 'A' ? (int)an :
+					      (int)strlen(app->host), glob[1] == 'A' ? app->name :
 					      app->host);
 			glob += 2;
 			if (o >= len)
@@ -288,6 +299,32 @@ static void expand(const char *glob, const struct plot_app *app, char *buf, size
 		}
 	}
 	buf[o] = 0;
+}
+
+static void expand(const char *glob, const struct plot_app *app, char *buf, size_t len)
+{
+	expand_as(glob, app, false, buf, len);
+}
+
+/* A parallel stream app's connection NAME-K is named NAME.K, as in the
+ * results (streams[].name). */
+static void conn_name(const struct build *b, char *inst)
+{
+	size_t n, k;
+	int i;
+
+	for (i = 0; i < b->napps; i++) {
+		n = strlen(b->apps[i].name);
+		if (n < 3 || strcmp(b->apps[i].name + n - 2, "-*") ||
+		    strncmp(inst, b->apps[i].name, n - 1))
+			continue;
+		for (k = n - 1; inst[k] >= '0' && inst[k] <= '9'; k++)
+			;
+		if (k > n - 1 && (!inst[k] || inst[k] == ' ')) {
+			inst[n - 2] = '.';
+			return;
+		}
+	}
 }
 
 static struct series *add(struct build *b, int spec, int v, const char *name)
@@ -306,6 +343,7 @@ static struct series *add(struct build *b, int spec, int v, const char *name)
 	s->name = name;
 	s->t = probe_tmpl_of(name);
 	probe_instance(name, s->inst, sizeof(s->inst));
+	conn_name(b, s->inst);
 	snprintf(s->probes, sizeof(s->probes), "%s", name);
 	return s;
 }
@@ -341,6 +379,8 @@ static void gather(struct build *b)
 	int sp, v, i;
 
 	for (sp = 0; sp < MAX_SPECS && b->d->s[sp].glob; sp++) {
+		if (b->only >= 0 && sp != b->only)
+			continue;
 		expand(b->d->s[sp].glob, b->app, glob, sizeof(glob));
 		for (v = 0; v < b->nin; v++) {
 			if (b->d->s[sp].role == EVENT) {
@@ -497,7 +537,16 @@ static size_t limit_label(struct build *b, struct series *s)
 	int bc = -1, k = 0;
 
 	if (sp->base) {
-		expand(sp->base, b->app, base, sizeof(base));
+		struct plot_app own;
+		const char *a = strchr(s->name, '.');
+
+		/* the series' own app: one connection of a parallel app */
+		memset(&own, 0, sizeof(own));
+		if (b->app)
+			own = *b->app;
+		if (b->app && a)
+			snprintf(own.name, sizeof(own.name), "%.*s", (int)strcspn(a + 1, "."), a + 1);
+		expand(sp->base, b->app ? &own : NULL, base, sizeof(base));
 		bc = col_find(&b->tc[s->v], base);
 		bt = probe_tmpl_of(base);
 	}
@@ -650,11 +699,32 @@ static void gp_str(FILE *gp, const char *s)
 #define KEY_PX		19
 #define LEFT		0.085
 #define RIGHT		0.915
+#define CHAR_PX		6.7	/* a legend character, about */
+#define SAMPLE_PX	70	/* a legend entry's line sample and gaps */
+#define KEY_COLS	4
+#define KEY_SPLIT	16	/* more legend entries: a plot per quantity */
 
 struct geom {
 	int	h;			/* canvas */
 	int	main_top, main_bot, strip_top, strip_bot, key_top;
 };
+
+/* The legend in as many columns as its longest entry lets fit beside each
+ * other under the plot; gnuplot keeps a column within the plot's height,
+ * so a long legend makes the plot taller. */
+static int key_rows(const struct build *b)
+{
+	double avail = (1 - LEFT) * WIDTH_PX - 10;
+	size_t longest = 1;
+	int i, cols;
+
+	for (i = 0; i < b->n; i++)
+		if (in_main(&b->s[i]) && strlen(b->s[i].label) > longest)
+			longest = strlen(b->s[i].label);
+	cols = (int)(avail / (longest * CHAR_PX + SAMPLE_PX));
+	cols = cols < 1 ? 1 : cols > KEY_COLS ? KEY_COLS : cols;
+	return (b->nkey + cols - 1) / cols;
+}
 
 static void layout(const struct build *b, struct geom *g)
 {
@@ -663,7 +733,7 @@ static void layout(const struct build *b, struct geom *g)
 
 	g->main_top = y;
 	if (main)
-		y += MAIN_PX;
+		y += MAX(MAIN_PX, b->krows * KEY_PX + 12);
 	g->main_bot = y;
 	if (main && b->nrows)
 		y += GAP_PX;
@@ -673,7 +743,7 @@ static void layout(const struct build *b, struct geom *g)
 	y += AXIS_PX;
 	g->key_top = y;
 	if (b->nkey)
-		y += b->nkey * KEY_PX + 10;
+		y += b->krows * KEY_PX + 10;
 	g->h = y;
 }
 
@@ -715,7 +785,7 @@ static void write_main(FILE *gp, const struct build *b, const struct geom *g)
 	else
 		fputs("set xlabel 'simulated time (s)'\n", gp);
 	fprintf(gp, "set key at screen %.5f,%.5f left top vertical Left reverse samplen 3 spacing 1.1 maxrows %d\n",
-		LEFT, yf(g, g->key_top), b->nkey);
+		LEFT, yf(g, g->key_top), b->krows);
 	for (i = 0; i < b->n; i++) {
 		const struct series *s = &b->s[i];
 
@@ -858,20 +928,64 @@ static void describe(const struct build *b, struct plot_out *out)
 		}
 }
 
+/* NAME, NAME-APP; a design drawn a quantity per plot adds the quantity
+ * (tcp_window-snd_cwnd) and names it in the title. */
 static void plot_name(const struct plot_design *d, const struct plot_app *app, struct build *b)
 {
-	char *p;
+	char who[40], *p;
+	size_t o;
 
-	expand(d->title, app, b->title, sizeof(b->title));
-	if (!app) {
-		snprintf(b->name, sizeof(b->name), "%s", d->name);
-		return;
+	expand_as(d->title, app, true, b->title, sizeof(b->title));
+	expand_as("{A}", app, true, who, sizeof(who));
+	o = (size_t)snprintf(b->name, sizeof(b->name), "%s%s%s", d->name, app ? "-" : "",
+			     app ? who : "");
+	if (b->only >= 0 && b->n && o < sizeof(b->name)) {
+		snprintf(b->name + o, sizeof(b->name) - o, "-%s", label_of(&b->s[0]));
+		o = strlen(b->title);
+		snprintf(b->title + o, sizeof(b->title) - o, ": %s", label_of(&b->s[0]));
 	}
-	snprintf(b->name, sizeof(b->name), "%s-%s", d->name, app->name);
 	for (p = b->name; *p; p++)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
 			*p = '_';
+}
+
+/* The series of b and their legend; false (nothing allocated) if none. */
+static bool prepare(struct build *b)
+{
+	gather(b);
+	if (!b->n) {
+		free(b->s);
+		return false;
+	}
+	identify(b);
+	labels(b);
+	ranges(b);
+	b->krows = key_rows(b);
+	return true;
+}
+
+static int specs_drawn(const struct build *b)
+{
+	bool seen[MAX_SPECS] = { false };
+	int i, k = 0;
+
+	for (i = 0; i < b->n; i++)
+		if (!seen[b->s[i].spec]) {
+			seen[b->s[i].spec] = true;
+			k++;
+		}
+	return k;
+}
+
+/* Write b's plot, describe it in out, free b's series: 1. */
+static int draw(FILE *gp, struct build *b, struct plot_out *out)
+{
+	plot_name(b->d, b->app, b);
+	write_plot(gp, b);
+	describe(b, out);
+	free(b->s);
+	return 1;
 }
 
 int plot_traces(const char *dir, const struct plot_input *in, int nin,
@@ -903,19 +1017,27 @@ int plot_traces(const char *dir, const struct plot_input *in, int nin,
 	for (d = 0; d < (int)ARRAY_SIZE(designs); d++) {
 		for (a = 0; a < (designs[d].per_app ? napps : 1) && n < max; a++) {
 			struct build b = { .d = &designs[d], .app = designs[d].per_app ? &apps[a] : NULL,
-					   .in = in, .tc = tc, .el = el, .dir = dir, .nin = nin,
+					   .apps = apps, .napps = napps, .only = -1, .in = in,
+					   .tc = tc, .el = el, .dir = dir, .nin = nin,
 					   .duration = duration };
+			int sp;
 
-			gather(&b);
-			if (b.n) {
-				identify(&b);
-				labels(&b);
-				ranges(&b);
-				plot_name(&designs[d], b.app, &b);
-				write_plot(gp, &b);
-				describe(&b, &out[n++]);
+			if (!prepare(&b))
+				continue;
+			if (b.nkey <= KEY_SPLIT || specs_drawn(&b) < 2) {
+				n += draw(gp, &b, &out[n]);
+				continue;
 			}
 			free(b.s);
+			for (sp = 0; sp < MAX_SPECS && designs[d].s[sp].glob && n < max; sp++) {
+				struct build q = { .d = b.d, .app = b.app, .apps = apps,
+						   .napps = napps, .only = sp, .in = in, .tc = tc,
+						   .el = el, .dir = dir, .nin = nin,
+						   .duration = duration };
+
+				if (prepare(&q))
+					n += draw(gp, &q, &out[n]);
+			}
 		}
 	}
 	if (fclose(gp)) {

@@ -14,7 +14,13 @@
  *          as its rate probe instead, and the page says so
  * The socket design is drawn once per application, with the TX-done
  * interrupts of the application's host. Several runs of the same scenario
- * share each plot: one colour per quantity, one dash pattern per run.
+ * share each plot: one colour per quantity, one dash pattern per run. A
+ * design whose legend would exceed KEY_SPLIT entries is drawn a quantity
+ * (spec) per plot, NAME-QUANTITY, a colour per instance (a parallel app's
+ * connection, a queue, a CPU). A parallel app's connection NAME-K is named
+ * NAME.K, as in the results. The legend takes as many columns as its
+ * longest entry lets fit; gnuplot keeps a key column within the plot's
+ * height, so a longer legend makes the plot taller.
  *
  * Legends are words: the probe's label (probe_tmpl.label), its instance
  * when the plot has several ("dut txq3"), and the run in words. A series

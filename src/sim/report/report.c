@@ -11,7 +11,7 @@
 #include "sim/run/world.h"
 #include "sim/engine/util.h"
 
-#define MAX_PLOTS 32
+#define MAX_PLOTS 64
 #define MAX_RUNS 16
 
 static void html_text(FILE *out, const char *s, size_t n)
@@ -258,6 +258,75 @@ static void metrics_section(FILE *out, json_t **res, const struct report_variant
 	      out);
 }
 
+/* A parallel stream app's connections (streams[]), a row each: each
+ * run's goodput and retransmitted segments. */
+static const struct metric conn_metrics[] = {
+	{ "goodput_mbps", "goodput (Mbit/s)", F_NUM },
+	{ "retransmits", "retransmitted segments", F_NUM },
+};
+
+static void connections_table(FILE *out, json_t **res, const struct report_variant *v, int nv,
+			      const char *app)
+{
+	json_t *streams = json_object_get(json_object_get(res[0], "apps"), app), *st;
+	char path[256], cell[512];
+	size_t i, k;
+	int r;
+
+	streams = json_object_get(streams, "streams");
+	fputs("<table class=\"connections\" id=\"connections-", out);
+	html_str(out, app);
+	fputs("\"><tr><th>connection</th>", out);
+	for (k = 0; k < ARRAY_SIZE(conn_metrics); k++)
+		for (r = 0; r < nv; r++) {
+			fputs("<th>", out);
+			html_str(out, conn_metrics[k].label);
+			if (nv > 1) {
+				fputs(", ", out);
+				html_str(out, v[r].words[0] ? v[r].words : v[r].label);
+			}
+			fputs("</th>", out);
+		}
+	fputs("</tr>\n", out);
+	json_array_foreach(streams, i, st) {
+		fputs("<tr><th>", out);
+		html_str(out, str_of(st, "name"));
+		fputs("</th>", out);
+		for (k = 0; k < ARRAY_SIZE(conn_metrics); k++)
+			for (r = 0; r < nv; r++) {
+				snprintf(path, sizeof(path), "apps.%s.streams.%zu.%s", app, i,
+					 conn_metrics[k].path);
+				cell_text(res[r], path, F_NUM, cell, sizeof(cell));
+				fputs("<td class=\"n\">", out);
+				html_str(out, cell[0] ? cell : "-");
+				fputs("</td>", out);
+			}
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
+static void connections_section(FILE *out, json_t **res, const struct report_variant *v, int nv)
+{
+	const char *name;
+	json_t *a;
+	bool any = false;
+
+	json_object_foreach(json_object_get(res[0], "apps"), name, a) {
+		if (!json_is_array(json_object_get(a, "streams")))
+			continue;
+		if (!any)
+			fputs("<h2>Connections</h2>\n<p>Each connection of a stream app with <code>parallel</code> &gt; 1"
+			      " (results: <code>apps.NAME.streams[]</code>), over the time since the app started.</p>\n",
+			      out);
+		any = true;
+		fputs("<h3>", out);
+		html_str(out, name);
+		fputs("</h3>\n", out);
+		connections_table(out, res, v, nv, name);
+	}
+}
+
 static void variants_section(FILE *out, const char *dir, const struct report_variant *v, int nv)
 {
 	int i;
@@ -419,6 +488,7 @@ int report_page(const char *dir, const char *scenario, const char *include,
 	html_str(out, command);
 	fprintf(out, "</code></p>\n");
 	metrics_section(out, res, v, nv);
+	connections_section(out, res, v, nv);
 	plots_section(out, dir, plots, np, v, nv, why);
 	variants_section(out, dir, v, nv);
 	validation_section(out, scenario, include);

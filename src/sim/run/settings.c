@@ -19,9 +19,9 @@
 #define AT(f)	offsetof(struct scn_host, f)
 
 /* A [host.NAME] key the driver implements or not, or that one qdisc
- * reads: the fq_codel and tbf options, and tx_queue_len, pfifo_fast's
- * limit (fq_codel_init sets its own, fq_codel_limit; tbf's bfifo has
- * tbf_limit). */
+ * reads: the fq_codel, tbf, fq and prio options, and tx_queue_len, the
+ * limit of pfifo_fast and of prio's pfifo bands (the others have their
+ * own: qdisc_limits[]). */
 static const struct host_setting {
 	size_t		off;	/* the key's field in struct scn_host */
 	enum nic_field	nic;	/* NIC_F_NONE: not the driver's */
@@ -75,6 +75,7 @@ static const struct host_setting {
 	{ AT(fq.horizon_drop), NIC_F_NONE, "fq" },
 	{ AT(fq.pacing), NIC_F_NONE, "fq" },
 	{ AT(prio.bands), NIC_F_NONE, "prio" },
+	{ AT(prio.priomap), NIC_F_NONE, "prio" },
 };
 
 static const struct host_setting *setting_at(size_t off)
@@ -192,6 +193,43 @@ static int hz_check(const struct platform *p, int64_t hz, char *why, size_t len)
 	return -1;
 }
 
+/* The packet limit of the qdiscs that do not take dev->tx_queue_len:
+ * fq_codel_init and fq_init set their own (10240, 10000), tbf's bfifo
+ * child gets tbf's limit (fifo_create_dflt). pfifo_fast_init sizes its
+ * bands by tx_queue_len, and prio's pfifo bands take it in fifo_init
+ * (qdisc_create_dflt, no options). */
+static const struct {
+	const char	*qdisc, *limit;
+} qdisc_limits[] = {
+	{ "fq_codel", "fq_codel_limit" },
+	{ "fq", "fq_limit" },
+	{ "tbf", "tbf_limit (or tbf_latency)" },
+};
+
+/* "KEY takes effect only with qdisc = A or B (this host has C)", and for
+ * tx_queue_len what it limits and which key limits the host's qdisc. */
+static void qdisc_refusal(const struct scn_host *sh, size_t at, const char *key, char *why,
+			  size_t len)
+{
+	size_t i, o, nq = 0;
+
+	o = (size_t)snprintf(why, len, "%s takes effect only with qdisc =", key);
+	for (i = 0; i < ARRAY_SIZE(host_settings) && o < len; i++)
+		if (host_settings[i].off == at && host_settings[i].qdisc)
+			o += (size_t)snprintf(why + o, len - o, "%s %s", nq++ ? " or" : "",
+					      host_settings[i].qdisc);
+	if (at == AT(tx_queue_len) && o < len) {
+		o += (size_t)snprintf(why + o, len - o, ": it sets the packet limit of pfifo_fast "
+				      "and of each of prio's bands");
+		for (i = 0; i < ARRAY_SIZE(qdisc_limits) && o < len; i++)
+			if (!strcmp(qdisc_limits[i].qdisc, sh->qdisc))
+				o += (size_t)snprintf(why + o, len - o, "; %s's is %s",
+						      sh->qdisc, qdisc_limits[i].limit);
+	}
+	if (o < len)
+		snprintf(why + o, len - o, " (this host has %s)", sh->qdisc);
+}
+
 /* 0 if the key at field takes effect on sh, else -1 and why. */
 static int key_check(const struct scn_host *sh, const struct platform *plat,
 		     const struct kprofile *kp, const struct nic_config *cfg,
@@ -211,8 +249,7 @@ static int key_check(const struct scn_host *sh, const struct platform *plat,
 	if (hs->nic != NIC_F_NONE && nic_cap_check(settings_driver(sh), cfg, hs->nic, why, len))
 		return -1;
 	if (hs->qdisc && strcmp(hs->qdisc, sh->qdisc) && !qdisc_reads(at, sh->qdisc)) {
-		snprintf(why, len, "%s takes effect only with qdisc = %s (this host has %s)",
-			 key, hs->qdisc, sh->qdisc);
+		qdisc_refusal(sh, at, key, why, len);
 		return -1;
 	}
 	return 0;
@@ -631,12 +668,16 @@ static void fill_platform(struct table *t, int r, const char *key,
 	}
 }
 
-/* One column: the only qdisc that reads the key. */
+/* One column: the qdiscs that read the key (tx_queue_len: two). */
 static void fill_qdisc(struct table *t, int r, const char *key,
 		       const struct key_ref *ref, const char *const *names)
 {
-	if (ref->hs && ref->hs->qdisc)
-		snprintf(cell(t, r, 2), TBL_CELL, "%s", ref->hs->qdisc);
+	size_t i, n = 0;
+
+	for (i = 0; ref->hs && i < ARRAY_SIZE(host_settings) && n < TBL_CELL; i++)
+		if (host_settings[i].off == ref->hs->off && host_settings[i].qdisc)
+			n += (size_t)snprintf(cell(t, r, 2) + n, TBL_CELL - n, "%s%s",
+					      n ? ", " : "", host_settings[i].qdisc);
 }
 
 void settings_print_support(FILE *out, bool markdown, const char *filter)

@@ -13,6 +13,7 @@
 #include "net/sched/sch_fq_codel.h"
 #include "net/sched/sch_tbf.h"
 #include "net/sched/sch_fq.h"
+#include "net/sched/sch_prio.h"
 #include "sim/engine/util.h"
 #include "sim/run/check.h"
 #include "sim/run/settings.h"
@@ -141,13 +142,40 @@ static int attach_fq(struct world *w, struct host *h, const struct scn_host *sh,
 	return 0;
 }
 
-/* tc qdisc replace dev eth0 parent N: prio [bands B] on every queue */
+/* tc qdisc replace dev eth0 parent N: prio [bands B] [priomap P0 .. P15]
+ * on every queue. tc sends its default map's entries for the priorities
+ * the priomap leaves out; prio_tune refuses a map naming a band >= B. */
 static int attach_prio(struct world *w, struct host *h, const struct scn_host *sh,
 		       struct scn_error *err)
 {
 	int bands = sh->prio.bands == SCN_UNSET ? 3 : (int)sh->prio.bands;
+	uint8_t map[PRIO_MAP_LEN];
+	int p;
 
-	if (netdev_set_prio(&h->dev, bands, NULL)) {
+	for (p = 0; p < PRIO_MAP_LEN; p++) {
+		bool listed = sh->prio.priomap[0] != SCN_UNSET && sh->prio.priomap[p] != SCN_UNSET;
+
+		map[p] = listed ? (uint8_t)sh->prio.priomap[p] : prio_default_priomap[p];
+		if (map[p] < bands)
+			continue;
+		if (listed)
+			scenario_error_at(w->scn, sh->prio.priomap, err,
+					  "prio_priomap: priority %d goes to band %d, but prio_bands = %d "
+					  "has bands 0 to %d (prio_tune: RTNETLINK answers: Invalid argument)",
+					  p, map[p], bands, bands - 1);
+		else if (sh->prio.priomap[0] != SCN_UNSET)
+			scenario_error_at(w->scn, sh->prio.priomap, err,
+					  "prio_priomap: priority %d, not listed, keeps tc's default band %d, "
+					  "but prio_bands = %d has bands 0 to %d (prio_tune: RTNETLINK "
+					  "answers: Invalid argument)", p, map[p], bands, bands - 1);
+		else
+			scenario_error_at(w->scn, sh->qdisc, err,
+					  "prio: RTNETLINK answers: Invalid argument (tc's default priomap "
+					  "sends priority %d to band %d, and prio_bands = %d has bands 0 to %d: "
+					  "set prio_priomap)", p, map[p], bands, bands - 1);
+		return -1;
+	}
+	if (netdev_set_prio(&h->dev, bands, map)) {
 		scenario_error_at(w->scn, sh->qdisc, err, "prio: RTNETLINK answers: Invalid argument");
 		return -1;
 	}

@@ -60,6 +60,7 @@ enum scn_type {
 	SCN_T_TRIPLE,	/* three sizes, "min default max" (tcp_wmem) */
 	SCN_T_MASKS,	/* up to SCN_MAX_MASKS hex masks, one per queue (xps_cpus) */
 	SCN_T_QLIST,	/* up to SCN_MAX_MASKS decimal values, one per queue; the last repeats */
+	SCN_T_PRIOMAP,	/* up to SCN_PRIOMAP_LEN bands, priorities 0, 1, ...; the rest unset */
 };
 
 #define SCN_K_REQUIRED	0x1	/* scenario_check() insists on a value */

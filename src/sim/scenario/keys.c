@@ -122,7 +122,8 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_HOST, "tx_queue_len", SCN_T_INT, struct scn_host,
 	    tx_queue_len, .min = 1, .max = 1000000, .nodef = "(driver)",
 	    .unit = "packets",
-	    .meaning = "qdisc queue length (ip link set txqueuelen): pfifo_fast's limit"),
+	    .meaning = "qdisc queue length (ip link set txqueuelen): the packet limit of pfifo_fast "
+		       "and of each of prio's bands (fq_codel, fq and tbf have their own)"),
 
 	KEY(SCN_HOST, "tx_reclaim", SCN_T_CHOICE, struct scn_host, tx_reclaim,
 	    .choices = reclaim_names, .nodef = "(driver)", .unit = "",
@@ -240,6 +241,10 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_HOST, "prio_bands", SCN_T_INT, struct scn_host, prio.bands,
 	    .min = 2, .max = 16, .nodef = "3", .unit = "bands",
 	    .meaning = "prio bands: pfifo bands, band 0 served first"),
+	KEY(SCN_HOST, "prio_priomap", SCN_T_PRIOMAP, struct scn_host, prio.priomap,
+	    .min = 0, .max = 15, .nodef = "1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1", .unit = "bands",
+	    .meaning = "prio priomap: the band of priority 0, 1, .. 15 (tc's priomap P0 .. P15); "
+		       "priorities not listed keep tc's default entry; each must be below prio_bands"),
 	KEY(SCN_HOST, "bql", SCN_T_CHOICE, struct scn_host, bql,
 	    .choices = onoff_names, .nodef = "(driver)", .unit = "",
 	    .meaning = "Byte queue limits: whether the driver reports queued and completed "
@@ -889,6 +894,40 @@ bad:
 	return -1;
 }
 
+/* "1 2 2 2 1 2 0 0 ..." as tc's priomap: priorities 0, 1, ... in order,
+ * up to SCN_PRIOMAP_LEN; those not listed stay SCN_UNSET (the user of the
+ * key fills in tc's default). */
+static int set_priomap(const struct scn_key *k, void *base, const char *v,
+		       char *why, size_t len)
+{
+	int64_t t[SCN_PRIOMAP_LEN], *f = field_of(k, base);
+	char buf[160], *tok, *save = NULL, *end;
+	int n = 0;
+
+	for (n = 0; n < SCN_PRIOMAP_LEN; n++)
+		t[n] = SCN_UNSET;
+	n = 0;
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (tok = strtok_r(buf, " \t,", &save); tok; tok = strtok_r(NULL, " \t,", &save)) {
+		if (n == SCN_PRIOMAP_LEN)
+			goto bad;
+		errno = 0;
+		t[n] = (int64_t)strtoll(tok, &end, 10);
+		if (errno || *end || end == tok || t[n] < k->min || t[n] > k->max)
+			goto bad;
+		n++;
+	}
+	if (!n)
+		goto bad;
+	memcpy(f, t, sizeof(t));
+	return 0;
+bad:
+	snprintf(why, len, "%s: '%.60s' is not 1 to %d bands in [%lld, %lld], one per priority "
+		 "0, 1, ... (e.g. 1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1)", k->name, v, SCN_PRIOMAP_LEN,
+		 (long long)k->min, (long long)k->max);
+	return -1;
+}
+
 /* "2" sets tol_abs, "20%" sets tol_rel = 0.2; the other becomes 0. */
 static int set_tolerance(const struct scn_key *k, void *base, const char *v,
 			 char *why, size_t len)
@@ -934,6 +973,8 @@ int scn_key_parse(const struct scn_key *k, void *base, const char *value,
 	case SCN_T_MASKS:
 	case SCN_T_QLIST:
 		return set_masks(k, base, value, why, len);
+	case SCN_T_PRIOMAP:
+		return set_priomap(k, base, value, why, len);
 	default:
 		return set_number(k, base, value, why, len);
 	}
