@@ -551,7 +551,7 @@ static void test_support_tables(void **state)
 	assert_non_null(strstr(buf, "| `[host.NAME.sysctl]` | `tcp_autocorking` | no | no | no | no "
 			       "| no | no | no | yes | yes |\n"));
 	assert_non_null(strstr(buf, "| `[host.NAME]` | `hz` | 100, 200, 250, 300, 500, 1000 |"));
-	assert_non_null(strstr(buf, "| `[host.NAME]` | `tx_queue_len` | pfifo_fast |\n"));
+	assert_non_null(strstr(buf, "| `[host.NAME]` | `tx_queue_len` | pfifo_fast, prio |\n"));
 	assert_non_null(strstr(buf, "|\n\n| section | key | 3.5 |"));	/* tables apart */
 	free(buf);
 
