@@ -369,7 +369,11 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 	}
 	h->port->owner = h;
 	if (nic_probe(h, h->port, settings_driver(sh), &cfg, msg, sizeof(msg), &field)) {
-		scenario_error_at(s, settings_nic_field(sh, field), err, "%s", msg);
+		/* a refusal of no setting of the driver's: the host's own link
+		 * (its rate) where it has one */
+		scenario_error_at(s, field == NIC_F_NONE && w->sw && sh->link_rate != SCN_UNSET ?
+				  (const void *)&sh->link_rate : settings_nic_field(sh, field),
+				  err, "%s", msg);
 		return -1;
 	}
 	h->dev.mtu = (uint32_t)s->link.mtu;
