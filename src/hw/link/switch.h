@@ -16,14 +16,20 @@
  * sch_tbf measures a packet: MAC header on, no FCS, preamble or gap);
  * a frame starts on the egress wire at max(now, the wire free again, the
  * shaper's time) and occupies the FIFO until then.
- * No kernel source: a hardware model. Store-and-forward and the per-port
- * output queue are the bridge forwarding process of IEEE 802.1Q (not read
- * here: UNVERIFIED beyond what every switch datasheet states). The token
- * bucket keeps its tokens as time at the rate, as net/sched/sch_tbf.c's
- * tbf_dequeue does (6.18 read through nicsim's own sch_tbf.c), in ps.
+ * No kernel source: a hardware model. Read: the Realtek RTL8308B datasheet
+ * (8-port 10/100 switch, rev. 2.0, 2002: a 256 KB embedded packet buffer
+ * shared by the ports, frames stored in 256-byte pages, dropped when no
+ * page is free and flow control is off), the source of the default
+ * per-port limit (scenario key switch.limit_bytes: 256 KB / 8); a Gigabit
+ * chip's buffer and a switch's forwarding latency are UNVERIFIED (the
+ * 1 us default is a round figure). IEEE 802.1Q's forwarding process was
+ * not read. The token bucket keeps its tokens as time at the rate, as
+ * tbf_dequeue in net/sched/sch_tbf.c does (nicsim's sch_tbf.c), in ps.
  * Deviation: a frame leaves the FIFO's byte count when it starts on the
  * wire, not when its last bit has left; the limits count frame bytes
- * (skb->len), not the buffer cells a real chip allocates.
+ * (skb->len), not the pages a real chip allocates (the RTL8308B: 248
+ * data bytes a page, so a 1514-byte frame takes 7); every port has its
+ * own limit, where a chip's ports share one buffer.
  * Leaves out: pause frames (802.3x), a buffer pool shared between ports,
  * several priorities (802.1p queues), ECN marking, cut-through
  * forwarding, address learning and flooding, VLANs, broadcast.

@@ -100,7 +100,7 @@ static const struct scn_key scn_keys[] = {
 	    .min = 1, .max = UINT32_MAX, .def = "32768", .unit = "bytes",
 	    .meaning = "Bytes of frames each egress port's FIFO holds waiting for the wire; a "
 		       "frame that would exceed it is dropped (tail drop). The default is an "
-		       "8-port Gigabit switch chip's 256 KB packet buffer split evenly"),
+		       "8-port switch chip's 256 KB packet buffer (Realtek RTL8308B) split evenly"),
 	KEY(SCN_SWITCH, "limit_packets", SCN_T_INT, struct scn_switch, limit_packets,
 	    .min = 1, .max = UINT32_MAX, .nodef = "(none)", .unit = "packets",
 	    .meaning = "Frames each egress port's FIFO holds; a frame beyond it is dropped "
@@ -108,7 +108,8 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_SWITCH, "latency", SCN_T_TIME, struct scn_switch, latency,
 	    .min = 0, .max = PS_PER_S, .def = "1us", .unit = "time",
 	    .meaning = "Forwarding latency: from a frame's last bit on the ingress port to "
-		       "its place in the egress FIFO (table lookup and buffer transfer)"),
+		       "its place in the egress FIFO (table lookup and buffer transfer; the "
+		       "default is a round figure, not a measured switch's)"),
 
 	KEY(SCN_HOST, "platform", SCN_T_CHOICE, struct scn_host, platform,
 	    .choices = nicsim_platform_names, .def = "x86-64", .unit = "",
