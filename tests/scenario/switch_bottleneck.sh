@@ -61,4 +61,8 @@ rows = list(csv.DictReader(open(sys.argv[1])))
 top = {h: max(float(r[f"switch.port.{h}.backlog"]) for r in rows) for h in "abc"}
 sys.exit(not (20000 < top["c"] <= 32768 and top["a"] < 1514 and top["b"] < 1514))
 PY
+# the report draws the ports' FIFOs
+"$NICSIM" run "$T/sw.ini" -q --set sim.duration=100ms --report "$T/rep" || fail "report run"
+[ -s "$T/rep/switch.svg" ] && grep -q "Switch port output FIFOs" "$T/rep/index.html" ||
+	fail "no switch plot in the report"
 echo ok
