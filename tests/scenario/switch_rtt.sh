@@ -4,7 +4,8 @@
 # extra propagation both ways, 2 x (5 ms - 500 ns) = 9999 us; the near
 # ping crosses two 500 ns links and the switch twice each way. A link_rate
 # makes one host's link slower: the ping's frames take longer there.
-# --pcap writes one capture per direction of each host link.
+# --pcap writes one capture per direction of each host link, each frame
+# addressed to the MAC of the host that owns its destination address.
 . "$(dirname "$0")/lib.inc"
 cat >"$T/rtt.ini" <<'INI'
 [sim]
@@ -39,6 +40,22 @@ d['switch']['ports']['near']['link_delay_ns'] == 500")" = True ] ||
 for f in a-switch switch-a near-switch switch-near far-switch switch-far; do
 	[ -s "$T/pc-$f.pcap" ] || fail "no capture pc-$f.pcap"
 done
+# each frame carries its destination host's MAC (02:..:N, N = 10.0.0.N):
+# a's captures hold both pings' requests; far's port only what is far's
+python3 - "$T" <<'PY' || fail "captured addresses"
+import struct, sys
+def frames(name):
+    b, o, s = open(f"{sys.argv[1]}/pc-{name}.pcap", "rb").read(), 24, set()
+    while o < len(b):
+        n = struct.unpack("<I", b[o + 8:o + 12])[0]
+        f = b[o + 16:o + 16 + n]
+        o += 16 + n
+        s.add((f[5], f[11], f[33], f[29]))	# MAC dst, src; IP dst, src (last bytes)
+    return s
+sys.exit(not (frames("a-switch") == {(2, 1, 2, 1), (3, 1, 3, 1)} and
+              frames("switch-far") == {(3, 1, 3, 1)} and
+              frames("switch-a") == {(1, 2, 1, 2), (1, 3, 1, 3)}))
+PY
 # a 10 Mbit/s link to near: each 98-byte frame's last bit (8 + 98 + 4
 # bytes) arrives 88 us after its first instead of 0.88 us, once each way:
 # 174.2 us more per round trip
