@@ -46,6 +46,15 @@ struct scn_link {
 	char		loss_from[SCN_NAME_MAX];	/* "" = both directions */
 };
 
+/* [switch]: every host on a port of one store-and-forward switch, each
+ * through its own link (hw/link/switch.h). on: the section is there. */
+struct scn_switch {
+	int64_t		on;
+	int64_t		limit_bytes;	/* per egress port, bytes */
+	int64_t		limit_packets;	/* per egress port; SCN_UNSET: none */
+	sim_time_t	latency;	/* last bit in to the egress queue */
+};
+
 /* [host.NAME.ethtool]: ethtool -C / -G. SCN_UNSET = driver default. */
 struct scn_ethtool {
 	int64_t		tx_frames;	/* tx-frames */
@@ -133,6 +142,11 @@ struct scn_host {
 	int64_t		bql_limit_max;
 	sim_time_t	bql_hold_time;
 	sim_time_t	virtio_host_delay;	/* virtio_net's host side */
+	/* with [switch]: this host's own link and its switch port's shaper;
+	 * SCN_UNSET: [link]'s rate and delay, no shaping */
+	int64_t		link_rate;
+	sim_time_t	link_delay;
+	int64_t		port_rate, port_burst;	/* bit/s, bytes */
 	struct scn_ethtool ethtool;
 	struct scn_sysctl sysctl;
 	struct scn_cost	cost;
@@ -200,6 +214,7 @@ struct scenario {
 	char		file[SCN_STR_MAX];
 	struct scn_sim	sim;
 	struct scn_link	link;
+	struct scn_switch sw;
 	int		nr_hosts;
 	struct scn_host	hosts[SCN_MAX_HOSTS];
 	int		nr_apps;

@@ -72,7 +72,8 @@ struct host {
 	 * stream (sched/core.c) */
 	sim_time_t	wakeup_jitter;
 	struct rng	wakeup_rng;
-	uint8_t		neigh;		/* the peer's host index (one link) */
+	uint8_t		neigh;		/* the peer's host index (one link), or
+					 * HOST_NEIGH_BY_ADDR (a switch) */
 	uint32_t	ts_memo_size[2], ts_memo_val[2];	/* host_skb_truesize */
 	int		ts_memo_next;
 	struct eth_port	*port;		/* where our frames leave */
@@ -89,6 +90,14 @@ struct host {
 	uint64_t	rx_packets, rx_dropped, icmp_echo_replies;
 	uint64_t	ip_reasm_fails;	/* fragments dropped: over ipfrag_high_thresh or expired */
 };
+
+/* Host idx's IPv4 address is 10.0.0.(idx + 1) (host_init); a frame for
+ * a host behind a switch carries that host's MAC (its index). */
+#define HOST_NEIGH_BY_ADDR	0xff
+static inline uint8_t host_addr_idx(uint32_t addr)
+{
+	return (uint8_t)((addr & 0xff) - 1);
+}
 
 /* plat and kp are copied: h->plat and h->kp point at the host's own. */
 void host_init(struct host *h, struct sim *sim, struct skb_pool *pool, int idx,

@@ -169,6 +169,11 @@ static const struct kase cases[] = {
 	{ "sysctl.tcp_slow_start_after_idle=0", NULL, NULL, "" },
 	{ "sysctl.wmem_default=64KiB", NULL, NULL, "" },
 	{ "sysctl.wmem_max=1MiB", NULL, NULL, "" },
+	/* a host's switch link and port: only with [switch], whatever the NIC */
+	{ "link_rate=100Mbit", NULL, "ideal", ALL },
+	{ "link_delay=1ms", NULL, "ideal", ALL },
+	{ "port_rate=10Mbit", NULL, "ideal", ALL },
+	{ "port_burst=10KiB", NULL, "ideal", ALL },
 	/* [host.NAME.cost]: every key, by test_every_key_has_a_case */
 	{ "cost.clock=800", NULL, NULL, "" },
 };

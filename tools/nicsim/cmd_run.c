@@ -169,12 +169,17 @@ static int check_outputs(const char *cmd, const struct run_opts *o, const struct
 	if (o->trace && run_check_output(cmd, "--trace-out", run_trace_path(o), run_trace_path(o),
 					 OUTPATH_TRACE, o->force))
 		return -1;
-	for (i = 0; o->pcap && i < 2; i++) {
+	for (i = 0; o->pcap && i < world_pcap_count(w); i++) {
 		/* the names world_pcap gives them */
-		snprintf(path, sizeof(path), "%s-%s-%s.pcap", o->pcap, w->hosts[i].name,
-			 w->hosts[1 - i].name);
+		world_pcap_path(w, i, o->pcap, path, sizeof(path));
 		if (run_check_output(cmd, "--pcap", o->pcap, path, OUTPATH_PCAP, o->force))
 			return -1;
+	}
+	if (o->pcap_merged && w->sw) {
+		fprintf(stderr, "nicsim %s: --pcap-merged: it merges the one link's two directions; "
+			"with a [switch] every host link has two (use --pcap: a file per direction "
+			"of each host link)\n", cmd);
+		return -1;
 	}
 	if (o->pcap_merged && run_check_output(cmd, "--pcap-merged", o->pcap_merged,
 					       o->pcap_merged, OUTPATH_PCAP, o->force))

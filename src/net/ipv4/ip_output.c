@@ -6,8 +6,9 @@
  * Kernel source: net/ipv4/ip_output.c (ip_local_out .. ip_finish_output2
  * -> dev_queue_xmit, __ip_append_data, __ip_make_skb, ip_do_fragment's
  * fast path), 6.18 read.
- * Leaves out: routing and ARP (one link, the neighbour is known), IP
- * options, MSG_MORE, paged data.
+ * Leaves out: routing and ARP (one link, the neighbour is known; behind
+ * a switch, a static neighbour table: the host that owns the destination
+ * address), IP options, MSG_MORE, paged data.
  */
 #include <string.h>
 #include "kernel/host.h"
@@ -24,7 +25,7 @@ static int ip_output_one(struct cpu *cpu, struct sk_buff *skb, uint16_t id)
 	skb->ttl = 64;
 	skb->ip_id = id;
 	skb->eth_src = (uint8_t)h->idx;
-	skb->eth_dst = h->neigh;
+	skb->eth_dst = h->neigh == HOST_NEIGH_BY_ADDR ? host_addr_idx(skb->daddr) : h->neigh;
 	return dev_queue_xmit(cpu, skb) == NET_XMIT_SUCCESS ? ERR_OK : ERR_ENOBUFS;
 }
 

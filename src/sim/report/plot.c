@@ -64,6 +64,8 @@ static const struct plot_design designs[] = {
 	  { LN("host.*.cpu*.us"), LN("host.*.cpu*.sy"), LN("host.*.cpu*.hi"), LN("host.*.cpu*.si") },
 	  "fraction of the CPU", NULL },
 	{ "link", "Link utilisation", false, { LN("link.*.util") }, "fraction of the time", NULL },
+	{ "switch", "Switch port output FIFOs and their tail drops", false,
+	  { LN("switch.port.*.backlog"), EV("switch.port.*.drops") }, "bytes", "drops per second" },
 };
 
 /* Colours per quantity, or per instance in a plot of one quantity

@@ -128,6 +128,27 @@ static void check_socks(struct world_checker *c)
 
 /* --- queues --------------------------------------------------------- */
 
+/* A switch port's FIFO: its byte and frame counts are its frames', and
+ * within the limits it enforces. */
+static void check_switch_port(struct world_checker *c, const struct sw_port *p)
+{
+	const struct sk_buff *skb;
+	uint64_t bytes = 0, n = 0;
+
+	for (skb = p->q.head; skb; skb = skb->next) {
+		bytes += skb->len;
+		n++;
+	}
+	if (bytes != p->backlog || n != p->q.qlen)
+		violated(c, "switch port %s: backlog %llu bytes / %u frames, but the FIFO holds "
+			 "%llu / %llu", c->w->hosts[p->idx].name, (unsigned long long)p->backlog,
+			 p->q.qlen, (unsigned long long)bytes, (unsigned long long)n);
+	if (p->backlog > p->limit_bytes || (p->limit_packets && n > p->limit_packets))
+		violated(c, "switch port %s: %llu bytes / %llu frames over the limits",
+			 c->w->hosts[p->idx].name, (unsigned long long)bytes,
+			 (unsigned long long)n);
+}
+
 static void check_qdisc(struct world_checker *c, const struct host *h, int q)
 {
 	const struct qdisc *qd = &h->dev.txq[q].qdisc;
@@ -220,6 +241,8 @@ void world_check_now(struct world *w)
 			violated(c, "host %s %s: %s", hp->name, hp->drv_name, msg);
 		check_time(c, hp, h);
 	}
+	for (h = 0; w->sw && h < w->sw->nr_ports; h++)
+		check_switch_port(c, &w->sw->port[h]);
 }
 
 static void after_event(struct sim *sim, const struct sim_event *ev, void *arg)

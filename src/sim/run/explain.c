@@ -700,7 +700,8 @@ static void stream_explain(struct explain *x, int i, const struct stream_app *s,
 	case TCP_LIM_LINK:
 		fprintf(out, "  cause: the wire was busy, with frames waiting for it, when sampled; goodput"
 			" %.1f of a %.0f Mbit/s link.\n",
-			stream_goodput_mbps(s, w->duration), (double)w->link.rate / 1e6);
+			stream_goodput_mbps(s, w->duration),
+			(double)world_link_rate(w, s->host) / 1e6);
 		break;
 	case TCP_LIM_CPU:
 		c = world_busiest_cpu(s->host, &pct, w->duration);
@@ -755,7 +756,7 @@ static void udp_blocked_explain(struct explain *x, int i, const struct udp_app *
 			 time_to_s(x->w->duration) : 0;
 
 	/* blocked because the link is full is no stall */
-	if (2 * udp_blocked_ps(u) < x->w->duration || 2 * offered > (double)x->w->link.rate)
+	if (2 * udp_blocked_ps(u) < x->w->duration || 2 * offered > (double)world_link_rate(x->w, u->host))
 		return;
 	sock_tx_census(&u->sk, &c);
 	nic_info(u->host, &ni);

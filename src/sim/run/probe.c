@@ -23,7 +23,7 @@
 #include "net/sch_generic.h"
 #include "sim/engine/util.h"
 
-enum probe_scope { S_SOCK, S_PING, S_TCP, S_HOST, S_CPU, S_TXQ, S_BQL, S_PORT, S_TBF, S_FQ };
+enum probe_scope { S_SOCK, S_PING, S_TCP, S_HOST, S_CPU, S_TXQ, S_BQL, S_PORT, S_TBF, S_FQ, S_SWPORT };
 
 /* --- getters ------------------------------------------------------- */
 
@@ -121,6 +121,12 @@ static double ring_packets(const void *o, int q)
 static double port_busy(const void *o, int i) { return (double)((const struct eth_port *)o)->busy_ps / PS_PER_S; }
 static double port_bits(const void *o, int i) { return 8.0 * (double)((const struct eth_port *)o)->tx_bytes; }
 
+static double sw_backlog(const void *o, int i) { return (double)((const struct sw_port *)o)->backlog; }
+static double sw_qlen(const void *o, int i) { return ((const struct sw_port *)o)->q.qlen; }
+static double sw_drops(const void *o, int i) { return (double)((const struct sw_port *)o)->drops; }
+static double sw_bits(const void *o, int i) { return 8.0 * (double)((const struct sw_port *)o)->tx_bytes; }
+static double sw_shaped(const void *o, int i) { return (double)((const struct sw_port *)o)->shaped_ps / PS_PER_S; }
+
 /* --- the catalogue ------------------------------------------------- */
 
 #define G PROBE_GAUGE
@@ -215,6 +221,16 @@ const struct probe_tmpl probe_catalogue[] = {
 	  "link busy", NULL },
 	{ "link.H.rate", "bit/s", R, "bits the host's link port sent per second", port_bits, S_PORT,
 	  "link bit rate", NULL },
+	{ "switch.port.H.backlog", "bytes", G, "bytes of frames in the output FIFO of the switch port towards the host", sw_backlog, S_SWPORT,
+	  "switch port backlog", NULL },
+	{ "switch.port.H.qlen", "packets", G, "frames in the output FIFO of the switch port towards the host", sw_qlen, S_SWPORT,
+	  "switch port frames", NULL },
+	{ "switch.port.H.drops", "packets", K, "frames the switch port towards the host dropped at its FIFO's limit (tail drop)", sw_drops, S_SWPORT,
+	  "switch port drops", "switch drop" },
+	{ "switch.port.H.rate", "bit/s", R, "bits of frames the switch port sent towards the host per second", sw_bits, S_SWPORT,
+	  "switch port bit rate", NULL },
+	{ "switch.port.H.shaped", "fraction", R, "time the port's head frame waited for its shaper's tokens, per second (host.H.port_rate)", sw_shaped, S_SWPORT,
+	  "waiting for tokens", NULL },
 };
 #undef G
 #undef K
@@ -326,6 +342,8 @@ void probes_enumerate(const struct world *w, struct probe_set *ps)
 	}
 	for (i = 0; i < w->nr_hosts; i++)
 		enumerate_host(w, i, ps);
+	for (i = 0; w->sw && i < w->sw->nr_ports; i++)
+		add_scope(ps, S_SWPORT, &w->sw->port[i], 0, w->hosts[i].name, 0);
 }
 
 int probes_select(struct probe_set *ps, const char *patterns, char *bad, size_t len)

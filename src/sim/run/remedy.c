@@ -14,8 +14,10 @@ static void outcome_take(struct outcome *o, const struct world *w)
 	o->app = xcalloc((size_t)MAX(w->nr_apps, 1), sizeof(*o->app));
 	o->timeouts = xcalloc((size_t)MAX(w->nr_hosts, 1), sizeof(*o->timeouts));
 	o->cpu_busy = xcalloc((size_t)MAX(w->nr_hosts, 1), sizeof(*o->cpu_busy));
-	o->link_mbps = (double)w->link.rate / 1e6;
+	o->link_mbps = (double)world_link_rate(w, &w->hosts[0]) / 1e6;
 	for (i = 0; i < w->nr_hosts; i++) {
+		/* with a switch: the slowest host link */
+		o->link_mbps = MIN(o->link_mbps, (double)world_link_rate(w, &w->hosts[i]) / 1e6);
 		o->timeouts[i] = netdev_tx_timeouts(&w->hosts[i].dev);
 		world_busiest_cpu(&w->hosts[i], &o->cpu_busy[i], w->duration);
 	}

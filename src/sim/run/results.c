@@ -629,27 +629,85 @@ static json_t *host_json(const struct world *w, const struct host *h)
 	return o;
 }
 
+/* One direction of a link: the frames port p sent from `from` to `to`. */
+static json_t *dir_json(const struct world *w, const struct eth_port *p, const char *from,
+			const char *to)
+{
+	json_t *d = json_object();
+
+	json_object_set_new(d, "from", json_string(from));
+	json_object_set_new(d, "to", json_string(to));
+	json_object_set_new(d, "frames", json_integer((json_int_t)p->tx_frames));
+	json_object_set_new(d, "bytes", json_integer((json_int_t)p->tx_bytes));
+	json_object_set_new(d, "lost", json_integer((json_int_t)p->lost_frames));
+	json_object_set_new(d, "utilisation_pct",
+			    jreal(100.0 * (double)p->busy_ps / (double)w->duration, 4));
+	if (w->sw)	/* host links may differ */
+		json_object_set_new(d, "rate_bps", json_integer(p->link->rate));
+	return d;
+}
+
 static json_t *link_json(const struct world *w)
 {
 	json_t *o = json_object(), *dirs = json_array();
 	int i;
 
-	json_object_set_new(o, "rate_bps", json_integer(w->link.rate));
+	json_object_set_new(o, "rate_bps", json_integer(w->sw ? w->scn->link.rate : w->link.rate));
 	json_object_set_new(o, "loss", jreal((double)w->scn->link.loss / SCN_PPB_ONE, 9));
-	for (i = 0; i < 2; i++) {
-		const struct eth_port *p = &w->link.port[i];
-		json_t *d = json_object();
-
-		json_object_set_new(d, "from", json_string(w->hosts[i].name));
-		json_object_set_new(d, "to", json_string(w->hosts[1 - i].name));
-		json_object_set_new(d, "frames", json_integer((json_int_t)p->tx_frames));
-		json_object_set_new(d, "bytes", json_integer((json_int_t)p->tx_bytes));
-		json_object_set_new(d, "lost", json_integer((json_int_t)p->lost_frames));
-		json_object_set_new(d, "utilisation_pct",
-				    jreal(100.0 * (double)p->busy_ps / (double)w->duration, 4));
-		json_array_append_new(dirs, d);
+	for (i = 0; !w->sw && i < 2; i++)
+		json_array_append_new(dirs, dir_json(w, &w->link.port[i], w->hosts[i].name,
+						     w->hosts[1 - i].name));
+	for (i = 0; w->sw && i < w->nr_hosts; i++) {
+		json_array_append_new(dirs, dir_json(w, &w->links[i].port[0], w->hosts[i].name,
+						     "switch"));
+		json_array_append_new(dirs, dir_json(w, &w->links[i].port[1], "switch",
+						     w->hosts[i].name));
 	}
 	json_object_set_new(o, "directions", dirs);
+	return o;
+}
+
+/* A switch port, named by the host behind it. */
+static json_t *sw_port_json(const struct world *w, const struct sw_port *p)
+{
+	const struct eth_link *l = p->eth->link;
+	json_t *o = json_object();
+
+	json_object_set_new(o, "link_rate_bps", json_integer(l->rate));
+	json_object_set_new(o, "link_delay_ns", jreal(time_to_us(l->delay) * 1000, 3));
+	json_object_set_new(o, "rx_frames", json_integer((json_int_t)p->rx_frames));
+	json_object_set_new(o, "rx_bytes", json_integer((json_int_t)p->rx_bytes));
+	json_object_set_new(o, "tx_frames", json_integer((json_int_t)p->tx_frames));
+	json_object_set_new(o, "tx_bytes", json_integer((json_int_t)p->tx_bytes));
+	json_object_set_new(o, "drops", json_integer((json_int_t)p->drops));
+	json_object_set_new(o, "drop_bytes", json_integer((json_int_t)p->drop_bytes));
+	json_object_set_new(o, "backlog_bytes", json_integer((json_int_t)p->backlog));
+	json_object_set_new(o, "backlog_packets", json_integer((json_int_t)p->q.qlen));
+	json_object_set_new(o, "max_backlog_bytes", json_integer((json_int_t)p->max_backlog));
+	json_object_set_new(o, "max_backlog_packets", json_integer((json_int_t)p->max_qlen));
+	if (p->rate) {
+		json_object_set_new(o, "shaper_rate_bps", json_integer(p->rate));
+		json_object_set_new(o, "shaper_burst_bytes",
+				    json_integer(w->scn->hosts[p->idx].port_burst));
+		json_object_set_new(o, "shaped_wait_us", jreal(time_to_us(p->shaped_ps), 3));
+	}
+	return o;
+}
+
+static json_t *switch_json(const struct world *w)
+{
+	const struct scn_switch *c = &w->scn->sw;
+	json_t *o = json_object(), *ports = json_object();
+	int i;
+
+	json_object_set_new(o, "latency_ns", jreal(time_to_us(c->latency) * 1000, 3));
+	json_object_set_new(o, "limit_bytes", json_integer(c->limit_bytes));
+	if (c->limit_packets != SCN_UNSET)
+		json_object_set_new(o, "limit_packets", json_integer(c->limit_packets));
+	json_object_set_new(o, "no_route", json_integer((json_int_t)w->sw->no_route));
+	for (i = 0; i < w->sw->nr_ports; i++)
+		json_object_set_new(ports, w->hosts[i].name, sw_port_json(w, &w->sw->port[i]));
+	json_object_set_new(o, "ports", ports);
 	return o;
 }
 
@@ -681,6 +739,8 @@ json_t *world_results(const struct world *w)
 		json_object_set_new(hosts, w->hosts[i].name, host_json(w, &w->hosts[i]));
 	json_object_set_new(root, "hosts", hosts);
 	json_object_set_new(root, "link", link_json(w));
+	if (w->sw)
+		json_object_set_new(root, "switch", switch_json(w));
 	return root;
 }
 

@@ -229,7 +229,14 @@ static void link_loss_summary(const struct world *w, FILE *out)
 	int i;
 
 	fprintf(out, "link: loss %.9g%%", (double)w->scn->link.loss * 100 / SCN_PPB_ONE);
-	for (i = 0; i < 2; i++) {
+	for (i = 0; w->sw && i < 2 * w->nr_hosts; i++) {
+		const struct eth_port *p = &w->links[i / 2].port[i % 2];
+
+		fprintf(out, "; %s -> %s %llu of %llu frames lost",
+			i % 2 ? "switch" : w->hosts[i / 2].name, i % 2 ? w->hosts[i / 2].name : "switch",
+			(unsigned long long)p->lost_frames, (unsigned long long)p->tx_frames);
+	}
+	for (i = 0; !w->sw && i < 2; i++) {
 		const struct eth_port *p = &w->link.port[i];
 
 		fprintf(out, "; %s -> %s %llu of %llu frames lost", w->hosts[i].name,
@@ -237,6 +244,26 @@ static void link_loss_summary(const struct world *w, FILE *out)
 			(unsigned long long)p->tx_frames);
 	}
 	fprintf(out, "\n");
+}
+
+/* With [switch]: per port, what left towards its host and what it dropped. */
+static void switch_summary(const struct world *w, FILE *out)
+{
+	int i;
+
+	for (i = 0; i < w->sw->nr_ports; i++) {
+		const struct sw_port *p = &w->sw->port[i];
+
+		fprintf(out, "switch port %s: %.1f Mbit/s link, %llu frames out, %llu dropped, "
+			"max backlog %llu bytes (%llu frames)", w->hosts[i].name,
+			(double)p->eth->link->rate / 1e6, (unsigned long long)p->tx_frames,
+			(unsigned long long)p->drops, (unsigned long long)p->max_backlog,
+			(unsigned long long)p->max_qlen);
+		if (p->rate)
+			fprintf(out, "; shaped to %.1f Mbit/s, %.3f ms waiting for tokens",
+				(double)p->rate / 1e6, time_to_ms(p->shaped_ps));
+		fprintf(out, "\n");
+	}
 }
 
 void world_summary(const struct world *w, FILE *out)
@@ -260,6 +287,8 @@ void world_summary(const struct world *w, FILE *out)
 	}
 	for (i = 0; i < w->nr_hosts; i++)
 		host_summary(w, &w->hosts[i], out);
+	if (w->sw)
+		switch_summary(w, out);
 	if (w->scn->link.loss)
 		link_loss_summary(w, out);
 }

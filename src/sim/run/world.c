@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * Building and running the world a scenario describes. Two hosts joined by
- * one full-duplex Ethernet link; each host gets its platform and kernel
+ * one full-duplex Ethernet link, or 2 to 16 hosts each on its own link to
+ * a port of one switch ([switch]); each host gets its platform and kernel
  * profiles and its driver; applications are processes on their hosts.
  */
 #include <errno.h>
@@ -387,11 +388,20 @@ static int build_host(struct world *w, int i, const struct scn_host *sh,
 				       kp->autocork ? kp->autocork : AUTOCORK_HEAD;
 	if (sh->sysctl.tcp_congestion_control[0])
 		h->kp_local.tcp_cc = sh->sysctl.tcp_congestion_control;
-	h->neigh = (uint8_t)(1 - i);
-	h->port = &w->link.port[i];
-	w->link.port[i].owner = h;
-	if (nic_probe(h, &w->link.port[i], settings_driver(sh), &cfg, msg, sizeof(msg), &field)) {
-		scenario_error_at(s, settings_nic_field(sh, field), err, "%s", msg);
+	if (w->sw) {
+		h->neigh = HOST_NEIGH_BY_ADDR;
+		h->port = &w->links[i].port[0];
+	} else {
+		h->neigh = (uint8_t)(1 - i);
+		h->port = &w->link.port[i];
+	}
+	h->port->owner = h;
+	if (nic_probe(h, h->port, settings_driver(sh), &cfg, msg, sizeof(msg), &field)) {
+		/* a refusal of no setting of the driver's: the host's own link
+		 * (its rate) where it has one */
+		scenario_error_at(s, field == NIC_F_NONE && w->sw && sh->link_rate != SCN_UNSET ?
+				  (const void *)&sh->link_rate : settings_nic_field(sh, field),
+				  err, "%s", msg);
 		return -1;
 	}
 	h->dev.mtu = (uint32_t)s->link.mtu;
@@ -412,8 +422,19 @@ static int app_hosts(struct world *w, const struct scn_app *a, struct host **h,
 		scenario_error_at(w->scn, a->host, err, "app.%s: no host '%s'", a->name, a->host);
 		return -1;
 	}
-	if (di < 0 || di == hi) {
+	if ((di < 0 || di == hi) && !w->sw) {
 		scenario_error_at(w->scn, a->dest, err, "app.%s: dest must name the other host", a->name);
+		return -1;
+	}
+	if (di < 0) {
+		scenario_error_at(w->scn, a->dest, err, "app.%s: dest '%s' is no host of the scenario",
+				  a->name, a->dest);
+		return -1;
+	}
+	if (di == hi) {
+		scenario_error_at(w->scn, a->dest, err,
+				  "app.%s: dest names the app's own host '%s'; name another host on "
+				  "the switch", a->name, a->dest);
 		return -1;
 	}
 	*h = &w->hosts[hi];
@@ -702,24 +723,163 @@ static int world_app_count(const struct scenario *s, struct scn_error *err)
 	return n;
 }
 
+/* A host's keys for its switch link and port. */
+static const struct {
+	const char	*name;
+	size_t		off;
+} switch_host_keys[] = {
+	{ "link_rate", offsetof(struct scn_host, link_rate) },
+	{ "link_delay", offsetof(struct scn_host, link_delay) },
+	{ "port_rate", offsetof(struct scn_host, port_rate) },
+	{ "port_burst", offsetof(struct scn_host, port_burst) },
+};
+
+static const int64_t *host_key(const struct scn_host *sh, int k)
+{
+	return (const int64_t *)((const char *)sh + switch_host_keys[k].off);
+}
+
+/* Without [switch]: two hosts on the one link, and no per-host link key
+ * (it could not take effect). */
+static int check_one_link(const struct scenario *s, struct scn_error *err)
+{
+	int i, k;
+
+	if (s->nr_hosts != 2) {
+		scenario_error_at(s, s->nr_hosts > 2 ? s->hosts[2].name : NULL, err,
+				  "this version joins exactly two hosts with one link, or 2 to %d "
+				  "hosts through a [switch] section; found %d [host.*] sections",
+				  SWITCH_MAX_PORTS, s->nr_hosts);
+		return -1;
+	}
+	for (i = 0; i < s->nr_hosts; i++)
+		for (k = 0; k < (int)ARRAY_SIZE(switch_host_keys); k++) {
+			if (*host_key(&s->hosts[i], k) == SCN_UNSET)
+				continue;
+			scenario_error_at(s, host_key(&s->hosts[i], k), err,
+					  "host.%s.%s: takes effect only with a [switch] section; "
+					  "without one, [link] joins the two hosts",
+					  s->hosts[i].name, switch_host_keys[k].name);
+			return -1;
+		}
+	return 0;
+}
+
+/* [switch]: 2..16 hosts, each port's shaper with both its keys and a
+ * bucket that holds the largest frame. */
+static int check_switch(const struct scenario *s, struct scn_error *err)
+{
+	int64_t frame = s->link.mtu + ETH_HLEN;
+	int i;
+
+	if (s->nr_hosts < 2) {
+		scenario_error_at(s, &s->sw.on, err,
+				  "[switch] joins 2 to %d hosts, each on a port of its own; found %d "
+				  "[host.*] section(s)", SWITCH_MAX_PORTS, s->nr_hosts);
+		return -1;
+	}
+	for (i = 0; i < s->nr_hosts; i++) {
+		const struct scn_host *sh = &s->hosts[i];
+
+		if ((sh->port_rate == SCN_UNSET) != (sh->port_burst == SCN_UNSET)) {
+			bool r = sh->port_rate != SCN_UNSET;
+
+			scenario_error_at(s, r ? &sh->port_rate : &sh->port_burst, err,
+					  "host.%s.%s: the port's token bucket needs %s too",
+					  sh->name, r ? "port_rate" : "port_burst",
+					  r ? "port_burst" : "port_rate");
+			return -1;
+		}
+		if (sh->port_burst != SCN_UNSET && sh->port_burst < frame) {
+			scenario_error_at(s, &sh->port_burst, err,
+					  "host.%s.port_burst: %lld bytes is below the largest frame "
+					  "(mtu + 14 = %lld); no such frame could leave the port",
+					  sh->name, (long long)sh->port_burst, (long long)frame);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Each host's own link to the switch: [link] with the host's overrides. */
+static void build_links(struct world *w)
+{
+	const struct scenario *s = w->scn;
+	int i;
+
+	w->sw = xcalloc(1, sizeof(*w->sw));
+	w->links = xcalloc((size_t)s->nr_hosts, sizeof(*w->links));
+	switch_init(w->sw, &w->sim, &w->pool, s->sw.latency);
+	for (i = 0; i < s->nr_hosts; i++) {
+		const struct scn_host *sh = &s->hosts[i];
+
+		eth_link_init(&w->links[i], &w->sim,
+			      sh->link_rate != SCN_UNSET ? sh->link_rate : s->link.rate,
+			      sh->link_delay != SCN_UNSET ? sh->link_delay : s->link.delay);
+	}
+}
+
+/* The switch's ports, once the hosts have their addresses. */
+static void attach_switch(struct world *w)
+{
+	const struct scenario *s = w->scn;
+	int i;
+
+	for (i = 0; i < w->nr_hosts; i++) {
+		const struct scn_host *sh = &s->hosts[i];
+
+		switch_attach(w->sw, i, &w->links[i], w->hosts[i].addr,
+			      (uint64_t)s->sw.limit_bytes,
+			      s->sw.limit_packets == SCN_UNSET ? 0 : (uint64_t)s->sw.limit_packets);
+		if (sh->port_rate != SCN_UNSET)
+			switch_shape(w->sw, i, sh->port_rate, (uint32_t)sh->port_burst);
+	}
+}
+
+/* link.loss on the one link's two directions, or on both directions of
+ * every host link; loss_from: only the frames that host's NIC sends. */
+static void link_loss(struct world *w)
+{
+	const struct scenario *s = w->scn;
+	char name[64];
+	int i, d;
+
+	if (!w->sw) {
+		for (i = 0; i < 2; i++)
+			if (!s->link.loss_from[0] || !strcmp(s->link.loss_from, s->hosts[i].name))
+				eth_set_loss(&w->link.port[i], (uint64_t)s->link.loss,
+					     (uint64_t)s->sim.seed, i ? "link.loss.1" : "link.loss.0",
+					     &w->pool);
+		return;
+	}
+	for (i = 0; i < w->nr_hosts; i++)
+		for (d = 0; d < 2; d++) {
+			if (s->link.loss_from[0] &&
+			    (d || strcmp(s->link.loss_from, s->hosts[i].name)))
+				continue;
+			snprintf(name, sizeof(name), "link.%.40s.loss.%d", s->hosts[i].name, d);
+			eth_set_loss(&w->links[i].port[d], (uint64_t)s->link.loss,
+				     (uint64_t)s->sim.seed, name, &w->pool);
+		}
+}
+
 int world_build(struct world *w, const struct scenario *s, struct scn_error *err)
 {
 	int i, n;
 
 	memset(w, 0, sizeof(*w));
 	w->scn = s;
-	if (s->nr_hosts != 2) {
-		scenario_error_at(s, s->nr_hosts > 2 ? s->hosts[2].name : NULL, err,
-				  "this version joins exactly two hosts with one link; found %d "
-				  "[host.*] sections", s->nr_hosts);
+	if (s->sw.on ? check_switch(s, err) : check_one_link(s, err))
 		return -1;
-	}
 	if (ping_budget(s, err))
 		return -1;
 	sim_init(&w->sim, (uint64_t)s->sim.seed);
 	skb_pool_init(&w->pool);
 	skb_pool_limit(&w->pool, WORLD_SKB_MAX, &w->sim);
-	eth_link_init(&w->link, &w->sim, s->link.rate, s->link.delay);
+	if (s->sw.on)
+		build_links(w);
+	else
+		eth_link_init(&w->link, &w->sim, s->link.rate, s->link.delay);
 	w->nr_hosts = s->nr_hosts;
 	w->hosts = xcalloc((size_t)w->nr_hosts, sizeof(*w->hosts));
 	w->duration = s->sim.duration;
@@ -728,11 +888,9 @@ int world_build(struct world *w, const struct scenario *s, struct scn_error *err
 			return -1;
 	for (i = 0; i < s->nr_hosts; i++)
 		w->hosts[i].dev.mtu = (uint32_t)s->link.mtu;
-	for (i = 0; i < 2; i++)
-		if (!s->link.loss_from[0] || !strcmp(s->link.loss_from, s->hosts[i].name))
-			eth_set_loss(&w->link.port[i], (uint64_t)s->link.loss,
-				     (uint64_t)s->sim.seed, i ? "link.loss.1" : "link.loss.0",
-				     &w->pool);
+	if (w->sw)
+		attach_switch(w);
+	link_loss(w);
 	n = world_app_count(s, err);
 	if (n < 0)
 		return -1;
@@ -758,27 +916,50 @@ static void pcap_tap(void *arg, sim_time_t t, const struct sk_buff *frame)
 		pcap_merge_write(w->pcap_merged, tap->dir, t, frame);
 }
 
+/* Capture k's sending port: the one link's port k, or with a switch host
+ * k / 2's NIC (k even) or its switch port (k odd). */
+static struct eth_port *pcap_port(struct world *w, int k)
+{
+	return w->sw ? &w->links[k / 2].port[k % 2] : &w->link.port[k];
+}
+
 static void pcap_taps(struct world *w)
 {
 	int i;
 
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < world_pcap_count(w); i++) {
 		w->tap[i].w = w;
 		w->tap[i].dir = i;
-		w->link.port[i].tap = pcap_tap;
-		w->link.port[i].tap_arg = &w->tap[i];
+		pcap_port(w, i)->tap = pcap_tap;
+		pcap_port(w, i)->tap_arg = &w->tap[i];
 	}
+}
+
+int world_pcap_count(const struct world *w)
+{
+	return w->sw ? 2 * w->nr_hosts : 2;
+}
+
+void world_pcap_path(const struct world *w, int k, const char *prefix, char *buf, size_t len)
+{
+	const char *h = w->hosts[w->sw ? k / 2 : k].name;
+
+	if (!w->sw)
+		snprintf(buf, len, "%s-%s-%s.pcap", prefix, h, w->hosts[1 - k].name);
+	else if (k % 2)
+		snprintf(buf, len, "%s-switch-%s.pcap", prefix, h);
+	else
+		snprintf(buf, len, "%s-%s-switch.pcap", prefix, h);
 }
 
 int world_pcap(struct world *w, const char *prefix, struct scn_error *err)
 {
 	int i;
 
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < world_pcap_count(w); i++) {
 		char path[1024];
 
-		snprintf(path, sizeof(path), "%s-%s-%s.pcap", prefix, w->hosts[i].name,
-			 w->hosts[1 - i].name);
+		world_pcap_path(w, i, prefix, path, sizeof(path));
 		w->pcap[i] = pcap_open(path);
 		if (!w->pcap[i]) {
 			snprintf(err->msg, sizeof(err->msg), "%.900s: cannot write", path);
@@ -791,6 +972,13 @@ int world_pcap(struct world *w, const char *prefix, struct scn_error *err)
 
 int world_pcap_merged(struct world *w, const char *path, struct scn_error *err)
 {
+	if (w->sw) {
+		snprintf(err->msg, sizeof(err->msg),
+			 "%.700s: --pcap-merged merges the one link's two directions; with a "
+			 "[switch] every host link has two (use --pcap: a file per direction of "
+			 "each host link)", path);
+		return -1;
+	}
 	w->pcap_merged = pcap_merge_open(path);
 	if (!w->pcap_merged) {
 		snprintf(err->msg, sizeof(err->msg), "%.900s: cannot write", path);
@@ -817,7 +1005,7 @@ int world_pcap_finish(struct world *w, FILE *out)
 {
 	int i, rc = 0;
 
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < WORLD_CAPTURES_MAX; i++)
 		if (w->pcap[i] && pcap_report(w->pcap[i], pcap_flush(w->pcap[i]), "", out))
 			rc = -1;
 	if (w->pcap_merged &&
@@ -874,14 +1062,21 @@ void world_destroy(struct world *w)
 		netdev_free(&w->hosts[i].dev);
 		nic_remove(&w->hosts[i]);
 	}
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < WORLD_CAPTURES_MAX; i++)
 		pcap_close(w->pcap[i]);
 	pcap_merge_close(w->pcap_merged);
+	free(w->sw);
+	free(w->links);
 	free(w->apps);
 	free(w->hosts);
 	sim_destroy(&w->sim);
 	skb_pool_destroy(&w->pool);
 	memset(w, 0, sizeof(*w));
+}
+
+int64_t world_link_rate(const struct world *w, const struct host *h)
+{
+	return w->sw ? w->links[h->idx].rate : w->link.rate;
 }
 
 int world_busiest_cpu(const struct host *h, double *pct, sim_time_t duration)

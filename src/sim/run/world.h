@@ -13,6 +13,7 @@
 #include "nicsim/sim.h"
 #include "kernel/host.h"
 #include "hw/link/eth.h"
+#include "hw/link/switch.h"
 #include "app/app.h"
 
 struct pcap_writer;
@@ -23,8 +24,14 @@ struct world;
 /* What a link port's capture tap needs: the world and the direction. */
 struct world_tap {
 	struct world	*w;
-	int		dir;	/* the sending port: hosts[dir] -> hosts[1 - dir] */
+	int		dir;	/* the sending port: hosts[dir] -> hosts[1 - dir];
+				 * with a switch, 2i: hosts[i] -> switch, 2i + 1:
+				 * switch -> hosts[i] */
 };
+
+/* Captures per direction: two for the one link, two per host link with
+ * a switch. */
+#define WORLD_CAPTURES_MAX	(2 * SWITCH_MAX_PORTS)
 
 /*
  * Limits of a run (docs/robustness.md). A world holds at most
@@ -63,12 +70,14 @@ struct world {
 	struct skb_pool	pool;
 	int		nr_hosts;
 	struct host	*hosts;
-	struct eth_link	link;
+	struct eth_link	link;		/* the one link (no [switch]) */
+	struct switch_dev *sw;		/* [switch], or NULL */
+	struct eth_link	*links;		/* with sw: hosts[i]'s link, NIC on port[0] */
 	int		nr_apps;
 	struct world_app *apps;
-	struct pcap_writer *pcap[2];	/* --pcap: per direction */
+	struct pcap_writer *pcap[WORLD_CAPTURES_MAX];	/* --pcap: per direction */
 	struct pcap_merge *pcap_merged;	/* --pcap-merged */
-	struct world_tap tap[2];
+	struct world_tap tap[WORLD_CAPTURES_MAX];
 	sim_time_t	duration;
 	struct world_checker *chk;	/* --check, or NULL */
 	/* before the program exits on a broken invariant: remove files
@@ -81,9 +90,14 @@ struct world {
 /* Build; 0, or -1 with err ("FILE:LINE: ..."). Nothing is written.
  * Either way the caller ends with world_destroy(). */
 int world_build(struct world *w, const struct scenario *s, struct scn_error *err);
+/* The per-direction captures --pcap writes: how many, and the path of
+ * capture k (< that), PREFIX-A-B.pcap, A and B hosts or "switch". */
+int world_pcap_count(const struct world *w);
+void world_pcap_path(const struct world *w, int k, const char *prefix, char *buf, size_t len);
 /* Open per-direction pcap files PREFIX-A-B.pcap; -1 with err. */
 int world_pcap(struct world *w, const char *prefix, struct scn_error *err);
-/* Open one capture of both directions in time order at path; -1 with err. */
+/* Open one capture of both directions in time order at path; -1 with err
+ * (a world with a switch has more than two directions: refused). */
 int world_pcap_merged(struct world *w, const char *path, struct scn_error *err);
 /* After the run: complete the captures and, unless out is NULL, print one
  * line per file ("pcap: PATH (N frames)"); -1 after a message on stderr
@@ -122,6 +136,9 @@ void world_explain(const struct world *w, const struct world_rerun *rr, FILE *ou
 void world_destroy(struct world *w);
 
 double stream_goodput_mbps(const struct stream_app *s, sim_time_t end);
+/* The line rate of h's link (bit/s): the one link's, or with a switch
+ * the rate of the link joining h to its port. */
+int64_t world_link_rate(const struct world *w, const struct host *h);
 enum tcp_limit tcp_main_limit(const struct tcp_sock *tp);
 
 /* Look up a dotted path ("apps.ping.first_error_seq") in results. */

@@ -37,6 +37,7 @@ int scn_parse_prob(const char *s, int64_t *out);
 enum scn_kind {
 	SCN_SIM,
 	SCN_LINK,
+	SCN_SWITCH,
 	SCN_HOST,
 	SCN_ETHTOOL,
 	SCN_SYSCTL,

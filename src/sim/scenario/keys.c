@@ -78,20 +78,38 @@ static const struct scn_key scn_keys[] = {
 
 	KEY(SCN_LINK, "rate", SCN_T_RATE, struct scn_link, rate,
 	    .min = 1, .max = 400000000000LL, .def = "1Gbit", .unit = "bit/s",
-	    .meaning = "Line rate of the Ethernet link"),
+	    .meaning = "Line rate of the Ethernet link (with [switch]: of every host's link to "
+		       "the switch, unless the host sets link_rate)"),
 	KEY(SCN_LINK, "delay", SCN_T_TIME, struct scn_link, delay,
 	    .min = 0, .max = PS_PER_S, .def = "500ns", .unit = "time",
-	    .meaning = "One-way propagation delay (500ns is about 100 m)"),
+	    .meaning = "One-way propagation delay (500ns is about 100 m); with [switch], of "
+		       "every host's link unless the host sets link_delay"),
 	KEY(SCN_LINK, "mtu", SCN_T_BYTES, struct scn_link, mtu,
 	    .min = 68, .max = 9600, .def = "1500", .unit = "bytes",
 	    .meaning = "MTU of every interface on the link"),
 	KEY(SCN_LINK, "loss", SCN_T_PROB, struct scn_link, loss,
 	    .min = 0, .max = SCN_PPB_ONE, .def = "0", .unit = "probability",
 	    .meaning = "Chance that a frame is corrupted on the wire and dropped by the "
-		       "receiving MAC (bad FCS); independent per frame, drawn from the seed"),
+		       "receiving MAC (bad FCS); independent per frame, drawn from the seed; "
+		       "with [switch], on both directions of every host's link"),
 	KEY(SCN_LINK, "loss_from", SCN_T_STRING, struct scn_link, loss_from,
 	    .nodef = "(both)", .unit = "host",
 	    .meaning = "Apply loss only to the frames this host sends (default: both directions)"),
+
+	KEY(SCN_SWITCH, "limit_bytes", SCN_T_BYTES, struct scn_switch, limit_bytes,
+	    .min = 1, .max = UINT32_MAX, .def = "32768", .unit = "bytes",
+	    .meaning = "Bytes of frames each egress port's FIFO holds waiting for the wire; a "
+		       "frame that would exceed it is dropped (tail drop). The default is an "
+		       "8-port switch chip's 256 KB packet buffer (Realtek RTL8308B) split evenly"),
+	KEY(SCN_SWITCH, "limit_packets", SCN_T_INT, struct scn_switch, limit_packets,
+	    .min = 1, .max = UINT32_MAX, .nodef = "(none)", .unit = "packets",
+	    .meaning = "Frames each egress port's FIFO holds; a frame beyond it is dropped "
+		       "(tail drop), whichever of the two limits comes first"),
+	KEY(SCN_SWITCH, "latency", SCN_T_TIME, struct scn_switch, latency,
+	    .min = 0, .max = PS_PER_S, .def = "1us", .unit = "time",
+	    .meaning = "Forwarding latency: from a frame's last bit on the ingress port to "
+		       "its place in the egress FIFO (table lookup and buffer transfer; the "
+		       "default is a round figure, not a measured switch's)"),
 
 	KEY(SCN_HOST, "platform", SCN_T_CHOICE, struct scn_host, platform,
 	    .choices = nicsim_platform_names, .def = "x86-64", .unit = "",
@@ -270,6 +288,23 @@ static const struct scn_key scn_keys[] = {
 	    .min = 0, .max = PS_PER_S, .nodef = "(driver)", .unit = "time",
 	    .meaning = "virtio_net: how long the host side (vhost-net) holds a TX buffer after "
 		       "its frame left the wire before returning it on the used ring"),
+	KEY(SCN_HOST, "link_rate", SCN_T_RATE, struct scn_host, link_rate,
+	    .min = 1, .max = 400000000000LL, .nodef = "(link rate)", .unit = "bit/s",
+	    .meaning = "With [switch]: line rate of the link joining this host to its switch "
+		       "port (both directions)"),
+	KEY(SCN_HOST, "link_delay", SCN_T_TIME, struct scn_host, link_delay,
+	    .min = 0, .max = PS_PER_S, .nodef = "(link delay)", .unit = "time",
+	    .meaning = "With [switch]: one-way propagation delay of the link joining this host "
+		       "to its switch port"),
+	KEY(SCN_HOST, "port_rate", SCN_T_RATE, struct scn_host, port_rate,
+	    .min = 8, .max = 400000000000LL, .nodef = "(none)", .unit = "bit/s",
+	    .meaning = "With [switch]: shape the switch port towards this host with a token "
+		       "bucket of this rate (frame bytes, MAC header on, no FCS, preamble or "
+		       "gap); needs port_burst"),
+	KEY(SCN_HOST, "port_burst", SCN_T_BYTES, struct scn_host, port_burst,
+	    .min = 1, .max = UINT32_MAX, .nodef = "(none)", .unit = "bytes",
+	    .meaning = "With [switch]: the bucket of port_rate's shaper, at least the largest "
+		       "frame (mtu + 14)"),
 
 	KEY(SCN_ETHTOOL, "tx-frames", SCN_T_INT, struct scn_ethtool,
 	    tx_frames, .min = 0, .max = 16383, .nodef = "(driver)",
@@ -518,7 +553,7 @@ static const struct scn_key scn_keys[] = {
 };
 
 static const char *const kind_words[SCN_NR_KINDS] = {
-	[SCN_SIM] = "sim", [SCN_LINK] = "link", [SCN_HOST] = "host",
+	[SCN_SIM] = "sim", [SCN_LINK] = "link", [SCN_SWITCH] = "switch", [SCN_HOST] = "host",
 	[SCN_ETHTOOL] = "host", [SCN_SYSCTL] = "host", [SCN_COST] = "host",
 	[SCN_APP] = "app", [SCN_EXPECT] = "expect",
 };

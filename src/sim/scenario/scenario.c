@@ -195,7 +195,7 @@ static int unknown_section(const char *text, size_t wl, char *why,
 			   size_t len)
 {
 	static const char *const words[] = {
-		"sim", "link", "host", "app", "expect", NULL
+		"sim", "link", "switch", "host", "app", "expect", NULL
 	};
 	char word[64];
 
@@ -226,6 +226,14 @@ static int section_parse(const char *text, struct scn_section *sec,
 			return 0;
 		snprintf(why, len, "[%.*s] has no instances: write [%.*s]",
 			 (int)wl, text, (int)wl, text);
+		return -1;
+	}
+	if (word_is(text, wl, "switch")) {
+		sec->kind = SCN_SWITCH;
+		if (!dot)
+			return 0;
+		snprintf(why, len, "[switch] has no instances: write [switch] (a host's "
+			 "port: host.NAME.port_rate)");
 		return -1;
 	}
 	if (word_is(text, wl, "host"))
@@ -311,6 +319,11 @@ static void *section_base(struct scenario *s, const struct scn_section *sec,
 		return &s->sim;
 	case SCN_LINK:
 		return &s->link;
+	case SCN_SWITCH:	/* the section, or a --set of one of its keys */
+		if (!s->sw.on)
+			origin_record(s, &s->sw.on, loc);
+		s->sw.on = 1;
+		return &s->sw;
 	case SCN_APP:
 		return instance_get(s, s->apps, sizeof(s->apps[0]),
 				    &s->nr_apps, SCN_MAX_APPS, SCN_APP,
@@ -837,6 +850,7 @@ void scenario_init(struct scenario *s)
 	memset(s, 0, sizeof(*s));
 	scn_kind_defaults(SCN_SIM, &s->sim);
 	scn_kind_defaults(SCN_LINK, &s->link);
+	scn_kind_defaults(SCN_SWITCH, &s->sw);
 }
 
 void scenario_free(struct scenario *s)

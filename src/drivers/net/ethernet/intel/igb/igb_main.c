@@ -809,7 +809,7 @@ static int igb_check_config(const struct nic_config *cfg, int nr_cpus, int64_t r
 
 	if (rate != 10000000 && rate != 100000000 && rate != 1000000000)
 		FAIL(NIC_F_NONE, "igb-6.x: the I210 links at 10, 100 or 1000 Mbit/s; "
-		     "[link] rate %lld bit/s is none of them", (long long)rate);
+		     "the link's rate %lld bit/s is none of them", (long long)rate);
 	if (check_ring(cfg->tx_ring, "TX", NIC_F_TX_RING, msg, len, field) ||
 	    check_ring(cfg->rx_ring, "RX", NIC_F_RX_RING, msg, len, field) ||
 	    check_usecs(cfg->rx_usecs, "rx-usecs", NIC_F_RX_USECS, msg, len, field) ||
