@@ -141,6 +141,18 @@ PY
 if command -v gnuplot >/dev/null; then
 	[ -s "$T/on/stats/cdf-0.svg" ] || fail "sweep --report drew no cdf-0.svg"
 fi
+# past 16 combinations the CDFs continue on a second plot, titled with its share
+"$NICSIM" sweep "$T/ping.ini" --set sim.duration=100ms --axis app.ping.size=8:24 --repeat 2 \
+	-j 2 --metric apps.ping.rtt_us.avg --report --out "$T/pages" >"$T/pages.out" 2>&1 ||
+	fail "17-combination sweep --report: $(tail -3 "$T/pages.out")"
+grep -q "set output 'cdf-0-2.svg'" "$T/pages/stats/cdf.gp" &&
+	grep -q "(17 to 17 of 17)" "$T/pages/stats/cdf.gp" &&
+	grep -q "(1 to 16 of 17)" "$T/pages/stats/cdf.gp" &&
+	! grep -q "cdf-0-3" "$T/pages/stats/cdf.gp" || fail "17 combinations not split 16 + 1: $(grep output "$T/pages/stats/cdf.gp")"
+if command -v gnuplot >/dev/null; then
+	[ -s "$T/pages/stats/cdf-0.svg" ] && [ -s "$T/pages/stats/cdf-0-2.svg" ] ||
+		fail "sweep --report drew no cdf-0-2.svg"
+fi
 "$NICSIM" sweep "$T/lab.ini" --report --out "$T/norep" >"$T/norep.out" 2>&1
 [ $? = 2 ] && grep -q "needs --repeat" "$T/norep.out" || fail "--report without --repeat: $(cat "$T/norep.out")"
 echo "ok: sweep --report draws each combination's repeats as a CDF; refused without --repeat"

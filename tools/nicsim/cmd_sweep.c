@@ -45,7 +45,8 @@ static void usage(FILE *out)
 		"differ) unless the scenario, a --set or an axis sets sim.variation; each\n"
 		"combination's repeats are summarised (n, mean, sd, min, max, 95%% CI of\n"
 		"the mean) in DIR/stats/summary.csv; --report adds, per metric that varies,\n"
-		"the CDF of each combination's repeats (DIR/stats/cdf-N.svg, gnuplot).\n"
+		"the CDF of each combination's repeats (DIR/stats/cdf-N.svg, then cdf-N-2.svg,\n"
+		"... past 16 combinations; gnuplot).\n"
 		"See docs/sweep.md.\n"
 		"MPI support in this build: %s\n", par_built() ? "yes" : "no");
 }

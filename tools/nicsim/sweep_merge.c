@@ -412,11 +412,12 @@ static void gp_quoted(FILE *gp, const char *s)
 	fputc('\'', gp);
 }
 
-#define CDF_MAX_COMBOS	16
+#define CDF_PER_PLOT	16
 
-/* stats/cdf.gp: per metric that varies, cdf-K.svg/png with one step CDF
- * per combination (the first CDF_MAX_COMBOS), its axis values as legend. */
-static void cdf_script(const struct merge *m, const struct sweep *sw, FILE *gp)
+/* One CDF plot of metric k: combinations first .. first + n - 1, written
+ * to cdf-K.EXT for the first page and cdf-K-P.EXT for page P >= 2. */
+static void cdf_page(const struct merge *m, const struct sweep *sw, FILE *gp, int k,
+		     long first, long n, long combos)
 {
 	static const char *const colours[] = {
 		"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9",
@@ -426,32 +427,52 @@ static void cdf_script(const struct merge *m, const struct sweep *sw, FILE *gp)
 		{ "svg size 960,420 dynamic noenhanced font 'DejaVu Sans,11' background '#ffffff'", "svg" },
 		{ "pngcairo size 960,420 noenhanced font 'DejaVu Sans,10'", "png" },
 	};
-	long combos = MIN(sw->nr_points / sw->repeat, CDF_MAX_COMBOS), c;
-	char words[512];
-	int k, t;
+	long page = first / CDF_PER_PLOT + 1, c;
+	char words[512], name[64];
+	int t;
+
+	if (page == 1)
+		snprintf(name, sizeof(name), "cdf-%d", k);
+	else
+		snprintf(name, sizeof(name), "cdf-%d-%ld", k, page);
+	for (t = 0; t < 2; t++) {
+		fprintf(gp, "\nreset\nset terminal %s\nset output '%s.%s'\n", term[t][0], name,
+			term[t][1]);
+		fputs("set grid\nset key outside right top\nset yrange [0:1]\n"
+		      "set ylabel 'fraction of repeats'\nset xlabel ", gp);
+		gp_quoted(gp, m->head[m->first_metric + k]);
+		fprintf(gp, "\nset title 'CDF over the %d repeats of each combination", sw->repeat);
+		if (combos > CDF_PER_PLOT)
+			fprintf(gp, " (%ld to %ld of %ld)", first + 1, first + n, combos);
+		fputs("' font ',13'\nplot ", gp);
+		for (c = first; c < first + n; c++) {
+			long i = c - first;
+
+			combo_words(m, sw, c, words, sizeof(words));
+			fprintf(gp, "%s'cdf.dat' index %ld using 1:2 with steps lw 2 "
+				"lc rgb '%s' dt %ld title ", i ? ", \\\n     " : "",
+				c * nr_metrics(m) + k, colours[i % 8], i / 8 + 1);
+			gp_quoted(gp, words);
+		}
+		fputc('\n', gp);
+	}
+}
+
+/* stats/cdf.gp: per metric that varies, one step CDF per combination,
+ * CDF_PER_PLOT combinations a plot (cdf-K, then cdf-K-2, cdf-K-3, ...),
+ * the combination's axis values as legend. */
+static void cdf_script(const struct merge *m, const struct sweep *sw, FILE *gp)
+{
+	long combos = sw->nr_points / sw->repeat, first;
+	int k;
 
 	fputs("# nicsim sweep: per metric, the CDF of each combination's repeats "
 	      "(gnuplot cdf.gp; data in cdf.dat)\n", gp);
 	for (k = 0; k < nr_metrics(m); k++) {
 		if (!m->varies[m->first_metric + k])
 			continue;
-		for (t = 0; t < 2; t++) {
-			fprintf(gp, "\nreset\nset terminal %s\nset output 'cdf-%d.%s'\n",
-				term[t][0], k, term[t][1]);
-			fputs("set grid\nset key outside right top\nset yrange [0:1]\n"
-			      "set ylabel 'fraction of repeats'\nset xlabel ", gp);
-			gp_quoted(gp, m->head[m->first_metric + k]);
-			fprintf(gp, "\nset title 'CDF over the %d repeats of each combination' "
-				"font ',13'\nplot ", sw->repeat);
-			for (c = 0; c < combos; c++) {
-				combo_words(m, sw, c, words, sizeof(words));
-				fprintf(gp, "%s'cdf.dat' index %ld using 1:2 with steps lw 2 "
-					"lc rgb '%s' dt %ld title ", c ? ", \\\n     " : "",
-					c * nr_metrics(m) + k, colours[c % 8], c / 8 + 1);
-				gp_quoted(gp, words);
-			}
-			fputc('\n', gp);
-		}
+		for (first = 0; first < combos; first += CDF_PER_PLOT)
+			cdf_page(m, sw, gp, k, first, MIN(combos - first, CDF_PER_PLOT), combos);
 	}
 }
 
