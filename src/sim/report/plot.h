@@ -77,8 +77,9 @@ int plot_gnuplot(const char *dir, const char *script, char *msg, size_t len);
 /* rtt_plot.c: for the ping apps of the runs' results, one plot (rtt.svg,
  * rtt.png, drawn by dir/rtt.gp from dir/rtt.dat): each reply's RTT at the
  * time its request went on the wire, and beside it the CDF of the RTTs;
- * one colour per app (the legend is its name), one dash pattern per run
- * (words[i], NULL with one run). Returns 1 with out described, 0 when no
+ * one colour per series (an app of a run; the legend is its name and the
+ * run's words[i], NULL with one run), and per run one point type and one
+ * dash pattern. Returns 1 with out described, 0 when no
  * run has a ping reply, -1 with msg. */
 struct json_t;
 int plot_rtt(const char *dir, struct json_t *const *res, const char *const *words,

@@ -25,7 +25,7 @@ static const int point_types[] = { 7, 5, 9, 11, 13, 3, 1, 2 };
 
 struct rtt_series {
 	char	label[256], app_name[64];
-	int	app, run;	/* colour, point type and dash */
+	int	run;		/* point type and dash; the colour is the series' own */
 };
 
 static int cmp_double(const void *a, const void *b)
@@ -83,7 +83,7 @@ static void panel(FILE *gp, const struct rtt_series *s, int ns, bool cdf)
 		else
 			fprintf(gp, "with points pt %d ps 0.5",
 				point_types[s[i].run % (int)ARRAY_SIZE(point_types)]);
-		fprintf(gp, " lc rgb '%s' title ", colours[s[i].app % (int)ARRAY_SIZE(colours)]);
+		fprintf(gp, " lc rgb '%s' title ", colours[i % (int)ARRAY_SIZE(colours)]);
 		gp_quoted(gp, s[i].label);
 	}
 	fputc('\n', gp);
@@ -135,7 +135,7 @@ int plot_rtt(const char *dir, json_t *const *res, const char *const *words,
 	struct rtt_series s[MAX_SERIES];
 	char path[4200];
 	const char *name;
-	int r, app, ns = 0;
+	int r, ns = 0;
 	FILE *dat, *gp;
 	json_t *a;
 
@@ -146,7 +146,6 @@ int plot_rtt(const char *dir, json_t *const *res, const char *const *words,
 		return -1;
 	}
 	for (r = 0; r < nres; r++) {
-		app = 0;
 		json_object_foreach(json_object_get(res[r], "apps"), name, a) {
 			const char *type = json_string_value(json_object_get(a, "type"));
 
@@ -156,10 +155,8 @@ int plot_rtt(const char *dir, json_t *const *res, const char *const *words,
 				snprintf(s[ns].label, sizeof(s[ns].label), words && words[r] ?
 					 "%s (%s)" : "%s", name, words ? words[r] : "");
 				snprintf(s[ns].app_name, sizeof(s[ns].app_name), "%s", name);
-				s[ns].app = app;
 				s[ns++].run = r;
 			}
-			app++;
 		}
 	}
 	if (fclose(dat)) {
