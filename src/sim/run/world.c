@@ -530,7 +530,9 @@ static int build_streams(struct world *w, const struct scn_app *a, struct host *
 			 struct host *d, int64_t size, struct scn_error *err)
 {
 	struct stream_config sc = {
-		.size = size, .read_size = a->read_size, .start = a->start,
+		.size = size, .read_size = a->read_size,
+		/* one iperf -P process starts its connections together */
+		.start = app_start(w, a),
 		.cpu = (int)a->cpu, .peer_cpu = (int)a->peer_cpu,
 		.sndbuf = a->sndbuf, .rcvbuf = a->rcvbuf,
 		.cc = a->cc[0] ? a->cc : NULL,
@@ -551,7 +553,6 @@ static int build_streams(struct world *w, const struct scn_app *a, struct host *
 			snprintf(sc.name, sizeof(sc.name), "%.31s.%d", a->name, k % 1000);	/* k <= 128 */
 		else
 			snprintf(sc.name, sizeof(sc.name), "%s", a->name);
-		sc.start = app_start(w, a);
 		wa->cfg = a;
 		wa->kind = APP_STREAM;
 		wa->stream = n > 1 ? k : 0;
