@@ -97,7 +97,7 @@ def load_note(before, after):
 	     (before[0], after[0], n))
 	if max(before[0], after[0]) >= n:
 		s += ("; the machine was busy, so figures that depend on the kernel's "
-		      "timing may differ for that reason")
+		      "timing are less reliable for that reason")
 	return s + "."
 
 
@@ -153,7 +153,7 @@ def main():
 	before = load()
 	if before[0] >= before[1]:
 		print("kernel-check: warning: load average %.1f on %d CPUs: timing-dependent "
-		      "figures may differ because the machine is busy" % before, flush=True)
+		      "figures are less reliable while the machine is busy" % before, flush=True)
 	rows, left_out = [], []
 	for name, mod in load_parts(a.only, a.core_only):
 		try:
