@@ -163,6 +163,10 @@ struct kprofile {
 	int		drs;			/* enum drs_rule */
 	/* 6.x tcp_cwnd_validate / tcp_is_cwnd_limited (vs 4.4's; rtt_usec only) */
 	bool		cwnd_limited_v6;
+	/* tcp_cwnd_test: one skb takes at most half the window, so at
+	 * least two GSO skbs are in flight ("tcp: limit GSO packets to
+	 * half cwnd", before 4.4) */
+	bool		cwnd_quota_half;
 	/* 4.20+: TCP's earliest departure time model (skb->tstamp,
 	 * tcp_wstamp_ns), which the modelled 6.18 BBR needs */
 	bool		edt;

@@ -14,6 +14,10 @@
  * those 4 (tso_fragment leaves 6 unsent, which the next copy tops up). With the peer's largest window at 16 segments, the second full
  * skb is past half of it: a forced push, which defers, and marks the push
  * point.
+ *
+ * From 4.4 (tcp_cwnd_test, "tcp: limit GSO packets to half cwnd") one skb
+ * takes at most half the window: the same first skb of 10 segments with
+ * cwnd 14 sends 7 (the rest stays unsent), and with cwnd 40 all 10.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -83,11 +87,47 @@ static void test_forced_push(void **state)
 	tcp_fixture_teardown(&f);
 }
 
+/* 4.4 and 6.x: the first full skb with cwnd 14 goes as 7 segments */
+static void half_cwnd(const char *kernel)
+{
+	struct tcp_fixture f;
+	struct tcp_sock *tp;
+
+	tcp_fixture_sender(&f, kernel, 14);
+	tp = f.tp;
+	tp->max_window = 1 << 20;
+	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 35 * 1448, false), 10 * 1448);
+	assert_int_equal(tp->packets_out, 7);	/* min(14 - 0, 14 / 2) */
+	assert_int_equal(tp->snd_nxt, 7 * 1448);
+	tcp_fixture_teardown(&f);
+
+	tcp_fixture_sender(&f, kernel, 40);
+	tp = f.tp;
+	tp->max_window = 1 << 20;
+	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 35 * 1448, false), 10 * 1448);
+	assert_int_equal(tp->packets_out, 10);	/* half of 40 is room enough */
+	tcp_fixture_teardown(&f);
+}
+
+static void test_half_cwnd_44(void **state)
+{
+	(void)state;
+	half_cwnd("4.4");
+}
+
+static void test_half_cwnd_6x(void **state)
+{
+	(void)state;
+	half_cwnd("6.x");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_push_one),
 		cmocka_unit_test(test_forced_push),
+		cmocka_unit_test(test_half_cwnd_44),
+		cmocka_unit_test(test_half_cwnd_6x),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,10 @@
  *  - tcp_write_xmit: cwnd test, receive-window test, TSQ per era
  *    (tcp_formulas.c), splitting to the cwnd/window quota (tso_fragment),
  *    tcp_transmit_skb: a clone charged to sk_wmem_alloc with tcp_wfree.
+ *    The cwnd quota (tcp_cwnd_test) is the room in the window; since
+ *    "tcp: limit GSO packets to half cwnd" (before 4.4; 6.x text read,
+ *    4.4.155's not) at most half the window, so one skb never takes it
+ *    all (4.4 and 6.x profiles).
  *  - tcp_wfree: uncharge; if TSQ throttled, queue the socket on this
  *    CPU's TSQ list and raise TASKLET_SOFTIRQ (tcp_tasklet_func ->
  *    tcp_write_xmit), so refill happens on the CPU that freed. 6.x
@@ -684,6 +688,20 @@ void tcp_xmit_retransmit_queue(struct cpu *cpu, struct tcp_sock *tp)
 	}
 }
 
+/* tcp_cwnd_test: how many segments the window lets the next skb carry;
+ * 4.4 and 6.x keep at least two GSO skbs in flight (at most cwnd / 2). A
+ * loss probe (push_one 2) may send one segment into a full window. */
+static uint32_t tcp_cwnd_quota(const struct tcp_sock *tp, uint32_t in_flight)
+{
+	uint32_t cwnd = tp->cc.snd_cwnd;
+
+	if (in_flight >= cwnd)
+		return 1;
+	if (kp(tp)->cwnd_quota_half)
+		return MIN(cwnd - in_flight, MAX(cwnd >> 1, 1u));
+	return cwnd - in_flight;
+}
+
 /* push_one: 1, tcp_push_one's call, one skb without TSO deferral; 2, a
  * loss probe's, which may also exceed cwnd by one segment. */
 static void __tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp, int push_one)
@@ -710,7 +728,7 @@ static void __tcp_write_xmit(struct cpu *cpu, struct tcp_sock *tp, int push_one)
 		}
 		if (tcp_tsq_check(tp, skb))
 			break;
-		quota = in_flight < tp->cc.snd_cwnd ? tp->cc.snd_cwnd - in_flight : 1;
+		quota = tcp_cwnd_quota(tp, in_flight);
 		limit = (uint32_t)MIN((uint64_t)quota * tp->mss, wnd_end - skb->seq);
 		if (limit >= tp->mss)
 			limit -= limit % tp->mss;	/* tcp_mss_split_point */
