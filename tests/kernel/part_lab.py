@@ -23,7 +23,10 @@ the stream's per-stream results. The machine's tcp_wmem, tcp_rmem and
 tcp_limit_output_bytes are given with --set.
 
 Compared per (rate, flows, cc): the ping's median RTT, tbf's mean backlog
-and the summed goodput. For 8 cubic flows at 100 Mbit/s, over RUNS kernel
+and the summed goodput; with more than one flow, pooled over REPEATS
+kernel runs and REPEATS nicsim seeds with sim.variation = on (how the
+flows share the queue, and so their losses, changes from run to run on
+both sides). For 8 cubic flows at 100 Mbit/s, over RUNS kernel
 runs and RUNS nicsim seeds with sim.variation = on: the mean of Jain's
 fairness index and of the smallest flow's share.
 """
@@ -52,6 +55,7 @@ RATES = (10, 100)	# Mbit/s
 FLOWS = (1, 8)
 CCS = ("cubic", "reno", "bbr")
 RUNS = 4		# repeats of the 8-flow fairness case
+REPEATS = 3		# repeats of each multi-flow case (kernel runs, nicsim seeds)
 CHUNK = 131072
 # Tolerances, stated here and in docs/validation.md
 TOL_RTT = 0.25		# ping median RTT, relative
@@ -252,6 +256,46 @@ def rel_row(case, k, n, tol, note):
 	return kc.Row(PART, case, round(k, 3), round(n, 3), round(abs(k) * tol, 3), note)
 
 
+def pooled(runs):
+	"""One case's runs as one: the mean of the runs' median ping RTTs
+	(ms), tbf's backlog samples pooled, the mean summed goodput (Mbit/s)."""
+	return {"rtt_p50": statistics.mean(r["rtt_p50"] for r in runs),
+		"backlog": [x for r in runs for x in r["backlog"]],
+		"goodput": statistics.mean(r["goodput"] for r in runs)}
+
+
+def kernel_case(mbit, flows, cc):
+	r = kernel_run(mbit, flows, cc)
+	return {"rtt_p50": statistics.median(r["rtt"]) if r["rtt"] else 0,
+		"backlog": r["backlog"], "goodput": sum(r["flows"]) * 8 / SECS / 1e6}
+
+
+def nicsim_case(mbit, flows, cc, sets, seed, variation):
+	r = nicsim_run(mbit, flows, cc, sets, seed, variation)
+	return dict(r, goodput=sum(r["flows"]))
+
+
+def case_rows(mbit, flows, cc, sets):
+	reps = REPEATS if flows > 1 else 1
+	var = "on" if reps > 1 else "off"
+	k = pooled([kernel_case(mbit, flows, cc) for _ in range(reps)])
+	n = pooled([nicsim_case(mbit, flows, cc, sets, s + 1, var) for s in range(reps)])
+	what = "%d Mbit/s, %d %s flow%s" % (mbit, flows, cc, "s" * (flows > 1))
+	note = "tbf rate %dmbit burst 2kb limit %d (%d ms)" % (mbit, limit_bytes(mbit), LIMIT_MS)
+	if reps > 1:
+		note += ", %d kernel runs, %d nicsim seeds (variation on)" % (reps, reps)
+	return [
+		rel_row("%s: ping median RTT (ms)" % what, k["rtt_p50"], n["rtt_p50"],
+			TOL_RTT, note),
+		rel_row("%s: tbf mean backlog (KB)" % what,
+			statistics.mean(k["backlog"]) / 1e3 if k["backlog"] else 0,
+			statistics.mean(n["backlog"]) / 1e3 if n["backlog"] else 0,
+			TOL_BACKLOG, note),
+		rel_row("%s: goodput (Mbit/s)" % what, k["goodput"], n["goodput"],
+			TOL_GOODPUT, note),
+	]
+
+
 def run():
 	rows = []
 	sets = ["host.a.sysctl.tcp_wmem=" + " ".join(kc.sysctl("net.ipv4.tcp_wmem").split()),
@@ -261,23 +305,7 @@ def run():
 	for mbit in RATES:
 		for flows in FLOWS:
 			for cc in CCS:
-				k = kernel_run(mbit, flows, cc)
-				n = nicsim_run(mbit, flows, cc, sets)
-				what = "%d Mbit/s, %d %s flow%s" % (mbit, flows, cc, "s" * (flows > 1))
-				note = ("tbf rate %dmbit burst 2kb limit %d (%d ms)" %
-					(mbit, limit_bytes(mbit), LIMIT_MS))
-				rows += [
-					rel_row("%s: ping median RTT (ms)" % what,
-						statistics.median(k["rtt"]) if k["rtt"] else 0,
-						n["rtt_p50"], TOL_RTT, note),
-					rel_row("%s: tbf mean backlog (KB)" % what,
-						statistics.mean(k["backlog"]) / 1e3 if k["backlog"] else 0,
-						statistics.mean(n["backlog"]) / 1e3 if n["backlog"] else 0,
-						TOL_BACKLOG, note),
-					rel_row("%s: goodput (Mbit/s)" % what,
-						sum(k["flows"]) * 8 / SECS / 1e6,
-						sum(n["flows"]), TOL_GOODPUT, note),
-				]
+				rows += case_rows(mbit, flows, cc, sets)
 	kj, km, nj, nm = [], [], [], []
 	for r in range(RUNS):
 		k = kernel_run(100, 8, "cubic")
