@@ -23,10 +23,11 @@ the stream's per-stream results. The machine's tcp_wmem, tcp_rmem and
 tcp_limit_output_bytes are given with --set.
 
 Compared per (rate, flows, cc): the ping's median RTT, tbf's mean backlog
-and the summed goodput; with more than one flow, pooled over REPEATS
-kernel runs and REPEATS nicsim seeds with sim.variation = on (how the
-flows share the queue, and so their losses, changes from run to run on
-both sides). For 8 cubic flows at 100 Mbit/s, over RUNS kernel
+and the summed goodput; with more than one flow, or with BBR, pooled over
+REPEATS kernel runs and REPEATS nicsim seeds with sim.variation = on
+(how flows share the queue, and so their losses, changes from run to run
+on both sides; BBR's cwnd follows how its ACKs bunch, which changes from
+run to run on the kernel). For 8 cubic flows at 100 Mbit/s, over RUNS kernel
 runs and RUNS nicsim seeds with sim.variation = on: the mean of Jain's
 fairness index and of the smallest flow's share.
 """
@@ -276,7 +277,7 @@ def nicsim_case(mbit, flows, cc, sets, seed, variation):
 
 
 def case_rows(mbit, flows, cc, sets):
-	reps = REPEATS if flows > 1 else 1
+	reps = REPEATS if flows > 1 or cc == "bbr" else 1
 	var = "on" if reps > 1 else "off"
 	k = pooled([kernel_case(mbit, flows, cc) for _ in range(reps)])
 	n = pooled([nicsim_case(mbit, flows, cc, sets, s + 1, var) for s in range(reps)])
