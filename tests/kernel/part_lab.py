@@ -56,7 +56,7 @@ RATES = (10, 100)	# Mbit/s
 FLOWS = (1, 8)
 CCS = ("cubic", "reno", "bbr")
 RUNS = 4		# repeats of the 8-flow fairness case
-REPEATS = 3		# repeats of each multi-flow case (kernel runs, nicsim seeds)
+REPEATS = 3		# repeats of each multi-flow or BBR case (kernel runs, nicsim seeds)
 CHUNK = 131072
 # Tolerances, stated here and in docs/validation.md
 TOL_RTT = 0.25		# ping median RTT, relative

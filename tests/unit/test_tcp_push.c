@@ -27,11 +27,12 @@
 #include <cmocka.h>
 #include "tcp_fixture.h"
 
-/* The worked case's sender: size goal 10 segments, cwnd 14, a 1 MiB
- * window, the peer's largest window as given. */
-static void setup_sender(struct tcp_fixture *f, uint64_t max_window)
+/* The worked case's sender: size goal 10 segments, a 1 MiB window, the
+ * kernel, cwnd and the peer's largest window as given. */
+static void setup_sender(struct tcp_fixture *f, const char *kernel, uint32_t cwnd,
+			 uint64_t max_window)
 {
-	tcp_fixture_sender(f, "3.12", 14);
+	tcp_fixture_sender(f, kernel, cwnd);
 	f->tp->max_window = max_window;
 }
 
@@ -41,7 +42,7 @@ static void test_push_one(void **state)
 	struct tcp_sock *tp;
 
 	(void)state;
-	setup_sender(&f, 1 << 20);
+	setup_sender(&f, "3.12", 14, 1 << 20);
 	tp = f.tp;
 	/* the first skb fills: the send head goes alone, 10 segments */
 	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 35 * 1448, false), 10 * 1448);
@@ -72,7 +73,7 @@ static void test_forced_push(void **state)
 	struct tcp_sock *tp;
 
 	(void)state;
-	setup_sender(&f, 16 * 1448);	/* half: 8 segments */
+	setup_sender(&f, "3.12", 14, 16 * 1448);	/* half: 8 segments */
 	tp = f.tp;
 	/* 10 written > 0 + 8: forced push, the push point marked; it sends
 	 * all it may (deferral does not hold a first skb with all of cwnd) */
@@ -93,17 +94,15 @@ static void half_cwnd(const char *kernel)
 	struct tcp_fixture f;
 	struct tcp_sock *tp;
 
-	tcp_fixture_sender(&f, kernel, 14);
+	setup_sender(&f, kernel, 14, 1 << 20);
 	tp = f.tp;
-	tp->max_window = 1 << 20;
 	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 35 * 1448, false), 10 * 1448);
 	assert_int_equal(tp->packets_out, 7);	/* min(14 - 0, 14 / 2) */
 	assert_int_equal(tp->snd_nxt, 7 * 1448);
 	tcp_fixture_teardown(&f);
 
-	tcp_fixture_sender(&f, kernel, 40);
+	setup_sender(&f, kernel, 40, 1 << 20);
 	tp = f.tp;
-	tp->max_window = 1 << 20;
 	assert_int_equal(tcp_sendmsg_step(f.cpu, tp, 35 * 1448, false), 10 * 1448);
 	assert_int_equal(tp->packets_out, 10);	/* half of 40 is room enough */
 	tcp_fixture_teardown(&f);
