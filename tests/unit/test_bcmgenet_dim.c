@@ -34,6 +34,7 @@
 #include "sim/run/world.h"
 #include "drivers/net/nic.h"
 #include "kernel/host.h"
+#include "sim/engine/util.h"
 
 static const char *const base[] = {
 	"link.rate=1Gbit",
@@ -71,7 +72,7 @@ static int run(const char *more, struct outcome *o, char *why, size_t len)
 	assert_int_equal(scenario_check(&s, &err), 0);
 	memset(o, 0, sizeof(*o));
 	if (world_build(&w, &s, &err)) {
-		snprintf(why, len, "%s", err.msg);
+		strscpy(why, err.msg, len);
 		world_destroy(&w);
 		scenario_free(&s);
 		return -1;

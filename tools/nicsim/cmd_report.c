@@ -134,7 +134,10 @@ static void base_value(const struct scenario *base, const char *key, const char 
 	int i;
 
 	snprintf(buf, len, "default");
-	snprintf(arg, sizeof(arg), "%s=%s", key, value);
+	if (snprintf(arg, sizeof(arg), "%s=%s", key, value) >= (int)sizeof(arg)) {
+		free(c);	/* no key that long: stays "default" */
+		return;
+	}
 	scenario_copy(c, base);
 	if (!scenario_set(c, arg, &err))
 		for (i = 0; i < c->nr_origins; i++)
@@ -217,8 +220,8 @@ static void variant_words(const struct run_opts *o, const char *extra, struct re
 			for (k = 0; k < nk && strcmp(keys[k], mk[j]); k++)
 				;
 			if (k == nk && nk < MAX_KEYS) {
-				snprintf(keys[nk], SCN_STR_MAX, "%s", mk[j]);
-				snprintf(vals[nk++], SCN_STR_MAX, "%s", mv[j]);
+				strscpy(keys[nk], mk[j], SCN_STR_MAX);
+				strscpy(vals[nk++], mv[j], SCN_STR_MAX);
 			}
 		}
 	}
@@ -228,7 +231,7 @@ static void variant_words(const struct run_opts *o, const char *extra, struct re
 
 		for (j = 0; j < n; j++)
 			if (!strcmp(mk[j], keys[k]))
-				snprintf(val, sizeof(val), "%s", mv[j]);
+				strscpy(val, mv[j], sizeof(val));
 		if (!val[0]) {
 			if (!base) {
 				base = xcalloc(1, sizeof(*base));

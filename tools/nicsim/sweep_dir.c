@@ -362,7 +362,10 @@ FILE *sweep_atomic_open(const char *path, char *tmp, size_t len)
 {
 	FILE *f;
 
-	snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
+	if (snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid()) >= (int)len) {
+		fprintf(stderr, "nicsim sweep: path too long: %s\n", path);
+		return NULL;
+	}
 	f = fopen(tmp, "w");
 	if (!f)
 		fprintf(stderr, "nicsim sweep: cannot write %s: %s\n", tmp, strerror(errno));

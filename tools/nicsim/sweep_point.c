@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "nicsim/rng.h"
+#include "sim/engine/util.h"
 #include "sim/run/world.h"
 #include "sweep.h"
 
@@ -62,8 +63,10 @@ void sweep_reword(struct scn_error *err, const char *arg, const char *where)
 	n = strlen(head);
 	if (strncmp(err->msg, head, n))
 		return;
-	snprintf(why, sizeof(why), "%s", err->msg + n);
-	snprintf(err->msg, sizeof(err->msg), "%s: %s: %.900s", where, arg, why);
+	strscpy(why, err->msg + n, sizeof(why));
+	if (snprintf(err->msg, sizeof(err->msg), "%s: %s: %.900s", where, arg, why) >=
+	    (int)sizeof(err->msg))
+		memcpy(err->msg + sizeof(err->msg) - 4, "...", 4);	/* say it was cut */
 }
 
 int sweep_point_scenario(const struct sweep *sw, long i, struct scenario *dst,

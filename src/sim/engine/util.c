@@ -38,6 +38,21 @@ char *xstrdup(const char *s)
 	return d;
 }
 
+long strscpy(char *dst, const char *src, size_t size)
+{
+	size_t n = strnlen(src, size);
+
+	if (!size)
+		return -1;
+	if (n == size) {
+		memcpy(dst, src, size - 1);
+		dst[size - 1] = '\0';
+		return -1;
+	}
+	memcpy(dst, src, n + 1);
+	return (long)n;
+}
+
 _Noreturn void nicsim_bug(const char *file, int line, const char *cond)
 {
 	fprintf(stderr, "nicsim: BUG at %s:%d: %s\n", file, line, cond);

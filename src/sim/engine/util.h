@@ -9,6 +9,10 @@
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
+/* Copies src into dst of size bytes, always terminated; returns the length
+ * copied, or -1 when src was cut (Linux's strscpy, lib/string.c, returns
+ * -E2BIG there). */
+long strscpy(char *dst, const char *src, size_t size);
 _Noreturn void nicsim_bug(const char *file, int line, const char *cond);
 
 /* A 32-bit integer mixer (lowbias32, from Wellons' hash prospector): the

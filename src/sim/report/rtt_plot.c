@@ -122,7 +122,7 @@ static void describe(const struct rtt_series *s, int ns, struct plot_out *out)
 		 "time, and their CDF");
 	out->key = xcalloc((size_t)ns, sizeof(*out->key));
 	for (i = 0; i < ns; i++) {
-		snprintf(out->key[i].label, sizeof(out->key[i].label), "%s", s[i].label);
+		strscpy(out->key[i].label, s[i].label, sizeof(out->key[i].label));
 		snprintf(out->key[i].probes, sizeof(out->key[i].probes),
 			 "apps.%s.replies[].rtt_us", s[i].app_name);
 	}

@@ -277,8 +277,11 @@ int settings_check(const struct scenario *s, const struct scn_host *sh,
 		 * a --set that changes the driver can make the file's own keys
 		 * unsupported besides the one the user added */
 		scenario_error_at(s, field, &one, "%s", why);
-		if (n + 1 < sizeof(err->msg))
-			snprintf(err->msg + n, sizeof(err->msg) - n, "%s%s", n ? "\n" : "", one.msg);
+		if (n + 1 < sizeof(err->msg)) {
+			if (n)
+				err->msg[n++] = '\n';
+			strscpy(err->msg + n, one.msg, sizeof(err->msg) - n);
+		}
 	}
 	return err->msg[0] ? -1 : 0;
 }

@@ -66,8 +66,11 @@ static void tbf_error(struct world *w, const void *field, struct scn_error *err,
 	size_t n = strlen(err->msg);
 
 	scenario_error_at(w->scn, field, &one, "%s", why);
-	if (n + 1 < sizeof(err->msg))
-		snprintf(err->msg + n, sizeof(err->msg) - n, "%s%s", n ? "\n" : "", one.msg);
+	if (n + 1 < sizeof(err->msg)) {
+		if (n)
+			err->msg[n++] = '\n';
+		strscpy(err->msg + n, one.msg, sizeof(err->msg) - n);
+	}
 }
 
 /*
