@@ -35,7 +35,7 @@ def why_not_here():
 	for tool in ("ip", "tc", "sysctl"):
 		if subprocess.run(["sh", "-c", "command -v " + tool],
 				  capture_output=True).returncode:
-			return "'%s' is not installed (scripts/bootstrap installs it)" % tool
+			return "'%s' is not installed (scripts/bootstrap --kernel installs it)" % tool
 	name = "%s%d-probe" % (kc.PREFIX, os.getpid())
 	r = subprocess.run(["ip", "netns", "add", name], capture_output=True, text=True)
 	if r.returncode:

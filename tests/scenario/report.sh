@@ -10,7 +10,7 @@
 # failed report leaves the previous one untouched.
 . "$(dirname "$0")/lib.inc"
 f=$SRC/scenarios/mvneta-2014-ping.ini
-command -v chromium >/dev/null || fail "chromium not installed (scripts/bootstrap installs it)"
+command -v chromium >/dev/null || fail "chromium not installed (scripts/bootstrap --check installs it)"
 command -v gnuplot >/dev/null || fail "gnuplot not installed (scripts/bootstrap installs gnuplot-nox)"
 cd "$T"
 "$NICSIM" run "$f" -q --report r --compare host.dut.ethtool.tx-frames=1 || fail "run --report"

@@ -21,7 +21,7 @@ grep -q "tx-frames.*enobufs" "$T/A.out" || fail "no summary table"
 echo "ok: -j 1 and -j 2 give the same CSV and JSONL"
 
 if "$NICSIM" sweep --help | grep -q "MPI support in this build: yes"; then
-	command -v mpirun >/dev/null || fail "nicsim has MPI but mpirun is missing (scripts/bootstrap)"
+	command -v mpirun >/dev/null || fail "nicsim has MPI but mpirun is missing (scripts/bootstrap --check)"
 	ASAN_OPTIONS=detect_leaks=0 mpirun --allow-run-as-root --oversubscribe -n 2 \
 		"$NICSIM" sweep "$f" $ax --out "$T/C" >"$T/C.out" 2>&1 || { cat "$T/C.out"; fail "mpirun -n 2"; }
 	cmp -s "$T/A/results.csv" "$T/C/results.csv" || fail "CSV differs under mpirun -n 2"

@@ -3,7 +3,7 @@
 # simulated time) and the other commands: zero errors, zero leaks
 # (scripts/memcheck; make memcheck runs the same; MEMCHECK_DURATION=full for whole runs).
 # The sanitizer build cannot run under valgrind: there it is left to ASan.
-. "$(dirname "$0")/lib.inc"
+. "$(dirname "$0")/../scenario/lib.inc"
 if ldd "$NICSIM" 2>/dev/null | grep -q libasan; then
 	echo "ok: sanitizer build, memcheck runs in the plain build"
 	exit 0
