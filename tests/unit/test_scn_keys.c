@@ -500,6 +500,14 @@ static void test_set(void **state)
 			 -1);
 	assert_string_equal(err.msg, "--set link.mtu=1: mtu must be between "
 			    "68 and 9600");
+	/* a triple in an override list: commas, as blanks split the list */
+	assert_int_equal(scenario_set_list(&s, "host.dut.sysctl.tcp_wmem=4096,16384,262144",
+					   &err), 0);
+	assert_int_equal(h->sysctl.tcp_wmem[2], 262144);
+	assert_int_equal(scenario_set(&s, "host.dut.sysctl.tcp_wmem=4096 16384 4071360", &err), 0);
+	assert_int_equal(h->sysctl.tcp_wmem[1], 16384);
+	assert_int_equal(h->sysctl.tcp_wmem[2], 4071360);
+	assert_int_equal(scenario_set(&s, "host.dut.sysctl.tcp_wmem=4096,16384", &err), -1);
 	scenario_free(&s);
 }
 

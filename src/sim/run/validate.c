@@ -291,7 +291,7 @@ static void print_pair(FILE *out, const struct scn_pair *p, const struct scn_cha
 		snprintf(factor, sizeof(factor), "-");
 	else
 		snprintf(factor, sizeof(factor), "%.3g", f);
-	fprintf(out, "%-6s %-58.58s %-24s %-24s %-17s %8s %s\n", p->id, p->observation,
+	fprintf(out, "%-6s %-58.58s %-24s %-24s %-19s %8s %s\n", p->id, p->observation,
 		p->published, figures, change, factor, ok ? "pass" : "FAIL");
 	if (!ok && why[0])
 		fprintf(out, "%-6s why: %s\n", "", why);
@@ -370,7 +370,7 @@ void validate_header(FILE *out)
 void validate_pairs_header(FILE *out)
 {
 	fprintf(out, "\npublished changes\n");
-	fprintf(out, "%-6s %-58s %-24s %-24s %-17s %8s\n", "id", "observation", "published",
+	fprintf(out, "%-6s %-58s %-24s %-24s %-19s %8s\n", "id", "observation", "published",
 		"nicsim before -> after", "change (needs)", "nicsim");
 }
 

@@ -342,10 +342,12 @@ static const struct scn_key scn_keys[] = {
 
 	KEY(SCN_SYSCTL, "tcp_wmem", SCN_T_TRIPLE, struct scn_sysctl, tcp_wmem,
 	    .min = 1, .max = INT32_MAX, .nodef = "(kernel)", .unit = "bytes x3",
-	    .meaning = "net.ipv4.tcp_wmem: min default max TCP send buffer"),
+	    .meaning = "net.ipv4.tcp_wmem: min default max TCP send buffer, blank- or "
+		       "comma-separated (4096,16384,262144 in an expectation's set)"),
 	KEY(SCN_SYSCTL, "tcp_rmem", SCN_T_TRIPLE, struct scn_sysctl, tcp_rmem,
 	    .min = 1, .max = INT32_MAX, .nodef = "(kernel)", .unit = "bytes x3",
-	    .meaning = "net.ipv4.tcp_rmem: min default max TCP receive buffer"),
+	    .meaning = "net.ipv4.tcp_rmem: min default max TCP receive buffer, blank- or "
+		       "comma-separated"),
 	KEY(SCN_SYSCTL, "tcp_limit_output_bytes", SCN_T_BYTES, struct scn_sysctl,
 	    tcp_limit_output_bytes, .min = 0, .max = INT32_MAX, .nodef = "(kernel)",
 	    .unit = "bytes", .meaning = "net.ipv4.tcp_limit_output_bytes (TSQ)"),
@@ -903,7 +905,8 @@ static int set_double(const struct scn_key *k, void *base, const char *v,
 	return 0;
 }
 
-/* "4096 16384 4194304": three sizes in ascending order, as tcp_wmem. */
+/* "4096 16384 4194304": three sizes in ascending order, as tcp_wmem; or
+ * "4096,16384,4194304", which an override list (blank-separated) holds. */
 static int set_triple(const struct scn_key *k, void *base, const char *v,
 		      char *why, size_t len)
 {
@@ -912,7 +915,7 @@ static int set_triple(const struct scn_key *k, void *base, const char *v,
 	int n = 0;
 
 	snprintf(buf, sizeof(buf), "%s", v);
-	for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+	for (tok = strtok_r(buf, " \t,", &save); tok; tok = strtok_r(NULL, " \t,", &save)) {
 		if (n == 3 || scn_parse_bytes(tok, &t[n]) || t[n] < k->min || t[n] > k->max)
 			goto bad;
 		n++;
