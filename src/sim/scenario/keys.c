@@ -343,7 +343,8 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_SYSCTL, "tcp_wmem", SCN_T_TRIPLE, struct scn_sysctl, tcp_wmem,
 	    .min = 1, .max = INT32_MAX, .nodef = "(kernel)", .unit = "bytes x3",
 	    .meaning = "net.ipv4.tcp_wmem: min default max TCP send buffer, blank- or "
-		       "comma-separated (4096,16384,262144 in an expectation's set)"),
+		       "comma-separated (commas in an override list such as a set: "
+		       "4096,16384,262144)"),
 	KEY(SCN_SYSCTL, "tcp_rmem", SCN_T_TRIPLE, struct scn_sysctl, tcp_rmem,
 	    .min = 1, .max = INT32_MAX, .nodef = "(kernel)", .unit = "bytes x3",
 	    .meaning = "net.ipv4.tcp_rmem: min default max TCP receive buffer, blank- or "
