@@ -22,6 +22,7 @@
 #define SCN_MAX_HOSTS	16
 #define SCN_MAX_APPS	1024
 #define SCN_MAX_EXPECT	32
+#define SCN_MAX_PAIRS	16
 #define SCN_UNSET	(-1)
 #define SCN_PRIOMAP_LEN	16	/* TC_PRIO_MAX + 1 priorities a prio maps */
 
@@ -202,6 +203,24 @@ struct scn_expect {
 	bool		has_value, has_min, has_max;
 };
 
+/*
+ * [pair.ID]: a published before -> after change the model must reproduce
+ * in direction and size: the metric of the run with `before` against that
+ * of the run with `after` (each on the file as written).
+ */
+struct scn_pair {
+	char		id[SCN_NAME_MAX];
+	char		observation[SCN_STR_MAX];
+	char		published[SCN_NAME_MAX];/* as printed, "151.13 -> 939.16 Mbit/s" */
+	char		source[SCN_STR_MAX];
+	char		note[SCN_STR_MAX];	/* printed under the pair when it fails */
+	char		metric[SCN_STR_MAX];	/* results path, or PATH+PATH... summed */
+	char		before[SCN_STR_MAX];	/* overrides of the before run ("" = as written) */
+	char		after[SCN_STR_MAX];	/* overrides of the after run */
+	char		change[SCN_NAME_MAX];	/* "up F", "down F" or "gone" */
+	char		require[SCN_STR_MAX];	/* conditions both runs must meet */
+};
+
 /* Where a key was set: for FILE:LINE errors after loading. */
 struct scn_origin {
 	const void	*field;		/* address of the field in struct scenario */
@@ -221,6 +240,8 @@ struct scenario {
 	struct scn_app	apps[SCN_MAX_APPS];
 	int		nr_expect;
 	struct scn_expect expect[SCN_MAX_EXPECT];
+	int		nr_pairs;
+	struct scn_pair	pairs[SCN_MAX_PAIRS];
 	int		nr_origins;
 	struct scn_origin *origins;
 };
@@ -250,6 +271,8 @@ int scenario_set(struct scenario *s, const char *arg, struct scn_error *err);
 /* Apply blank-separated overrides, e.g. an expectation's `set`. */
 int scenario_set_list(struct scenario *s, const char *list,
 		      struct scn_error *err);
+/* Do two override lists hold the same words in the same order? */
+bool scenario_sets_equal(const char *a, const char *b);
 /* Deep copy (origins included) into dst, which is not initialised. */
 void scenario_copy(struct scenario *dst, const struct scenario *src);
 /* Cross-field checks (references, impossible values). */
@@ -302,6 +325,33 @@ int scn_cond_next(const char *list, size_t *pos, struct scn_cond *c, char *why,
 bool scn_cond_holds(const struct scn_cond *c, double lhs, double rhs);
 
 /*
+ * A pair's `change`, parsed: "up F" (after / before >= sqrt(F)), "down F"
+ * (before / after >= sqrt(F)) or "gone" (before > 0, after == 0), F the
+ * published factor, above 1.
+ */
+enum scn_change_dir {
+	SCN_CHANGE_UP,
+	SCN_CHANGE_DOWN,
+	SCN_CHANGE_GONE,
+};
+
+struct scn_change {
+	enum scn_change_dir dir;
+	double		factor;		/* F; 0 for gone */
+	double		threshold;	/* sqrt(F): the least factor that passes */
+};
+
+/* 0 and c filled, or -1 with why (no prefix). */
+int scn_change_parse(const char *text, struct scn_change *c, char *why, size_t len);
+/*
+ * Does the change from before to after meet c? *factor gets the model's
+ * factor in c's direction (after / before up, before / after down; NAN
+ * over a zero or NaN, and for gone).
+ */
+bool scn_change_holds(const struct scn_change *c, double before, double after,
+		      double *factor);
+
+/*
  * The keys of host h's sections ([host.NAME], .ethtool, .sysctl, .cost) in
  * `nicsim keys` order: start with *pos = 0; each call returns the next
  * key's name, its field in h and its section as `nicsim keys` prints it
@@ -317,7 +367,7 @@ struct scn_keys_opts {
 	bool		markdown;
 	/* NULL: every key. Else a section as printed ("host.NAME.sysctl",
 	 * any name for NAME), its last word ("ethtool", "sysctl", "cost"),
-	 * its first ("sim", "link", "host", "app", "expect") or a key. */
+	 * its first ("sim", "link", "host", "app", "expect", "pair") or a key. */
 	const char	*filter;
 	/* The default of a key that the profiles decide, into buf (e.g.
 	 * "mvneta-3.8..3.13: 16, ideal: -"); false keeps the registry's

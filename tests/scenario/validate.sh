@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The shipped expectations: every row that nicsim reproduces must pass, and
-# the rows it does not reproduce are listed as FAIL with their why: line.
+# the rows it does not reproduce are listed as FAIL with their why: line;
+# the same for the published changes ([pair.ID]), in their own table.
 # This test fails the day a failing row starts passing (or the reverse), so
 # that the lists below and docs/validation.md get updated together.
 . "$(dirname "$0")/lib.inc"
@@ -21,7 +22,18 @@ done
 row A4 | grep -qE ' dep:A10$' || fail "A4 is not marked as depending on A10"
 grep -qxE "17 of 31 published figures reproduced \(6 more used for calibration, 2 of them outside their bands\); 1 of the 17 shares a calibration row's application \(dep\)" "$T/out" ||
 	fail "unexpected headline: $(tail -1 "$T/out")"
-# every failing row is followed by its note, and no passing row has one
+# the pairs: after every row, in their own table, with their own headline
+for id in P8; do
+	row "$id" | grep -qE ' pass$' || fail "pair $id does not pass"
+done
+for id in P1 P2 P3 P4 P5 P6 P7 B3; do
+	row "$id" | grep -qE ' FAIL$' || fail "pair $id changed: update this test and docs/validation.md"
+done
+awk 'f && / (pass|FAIL)( |$)/ && $1 !~ /^(P[1-8]|B3)$/ { bad = 1 }
+     /^published changes$/ { f = 1 } END { exit bad || !f }' "$T/out" ||
+	fail "no published changes table, or a row after it"
+grep -qxF "1 of 9 published changes reproduced" "$T/out" || fail "unexpected pairs headline: $(tail -1 "$T/out")"
+# every failing row or pair is followed by its note, and no passing row has one
 python3 - "$T/out" <<'PY' || fail "a failing row lacks its why: line, or a passing row has one"
 import re, sys
 lines = open(sys.argv[1]).read().split('\n')
@@ -33,4 +45,4 @@ for i, l in enumerate(lines):
 	if re.search(r' pass( |$)', l) and nxt.lstrip().startswith('why:'):
 		print("why: under a pass:", l); sys.exit(1)
 PY
-echo "ok: 19 rows pass, 16 fail as documented, each with its why: line"
+echo "ok: 19 rows pass, 16 fail as documented, each with its why: line; 1 pair passes, 8 fail"

@@ -382,7 +382,7 @@ static void test_malformed(void **state)
 	load_fails("[sim] x\n", 1, "text after ']' in a section header");
 	load_fails("duration = 1s\n", 1,
 		   "key 'duration' comes before any section; start with "
-		   "[sim], [link], [host.NAME], [app.NAME] or [expect.ID]");
+		   "[sim], [link], [host.NAME], [app.NAME], [expect.ID] or [pair.ID]");
 	load_fails("[sim]\n= 5\n", 2, "no key before '='");
 	load_fails("[hots.dut]\n", 1,
 		   "unknown section [hots.dut]; did you mean [host.dut]?");
@@ -500,6 +500,14 @@ static void test_set(void **state)
 			 -1);
 	assert_string_equal(err.msg, "--set link.mtu=1: mtu must be between "
 			    "68 and 9600");
+	/* a triple in an override list: commas, as blanks split the list */
+	assert_int_equal(scenario_set_list(&s, "host.dut.sysctl.tcp_wmem=4096,16384,262144",
+					   &err), 0);
+	assert_int_equal(h->sysctl.tcp_wmem[2], 262144);
+	assert_int_equal(scenario_set(&s, "host.dut.sysctl.tcp_wmem=4096 16384 4071360", &err), 0);
+	assert_int_equal(h->sysctl.tcp_wmem[1], 16384);
+	assert_int_equal(h->sysctl.tcp_wmem[2], 4071360);
+	assert_int_equal(scenario_set(&s, "host.dut.sysctl.tcp_wmem=4096,16384", &err), -1);
 	scenario_free(&s);
 }
 
@@ -1072,6 +1080,69 @@ static void test_require_conditions(void **state)
 	assert_true(scn_cond_holds(&c, 1, 0));
 }
 
+/* A pair's `change`: up F and down F pass at sqrt(F), gone at before > 0
+ * and after 0; a zero or missing denominator never passes. */
+static void test_pair_change(void **state)
+{
+	struct scn_change c;
+	char why[256];
+	double f;
+
+	(void)state;
+	assert_int_equal(scn_change_parse("up 6.2", &c, why, sizeof(why)), 0);
+	assert_int_equal(c.dir, SCN_CHANGE_UP);
+	assert_true(c.factor == 6.2);
+	assert_true(fabs(c.threshold - 2.49) < 0.001);	/* sqrt(6.2) = 2.48998 */
+	assert_true(scn_change_holds(&c, 151.13, 939.16, &f));	/* the published pair */
+	assert_true(fabs(f - 6.214) < 0.001);
+	assert_true(scn_change_holds(&c, 100, 249, &f));
+	assert_false(scn_change_holds(&c, 100, 248, &f));
+	assert_false(scn_change_holds(&c, 900, 100, &f));	/* the wrong direction */
+	assert_false(scn_change_holds(&c, 0, 100, &f));	/* no ratio over 0 */
+	assert_true(isnan(f));
+	assert_false(scn_change_holds(&c, NAN, 100, &f));
+	assert_false(scn_change_holds(&c, 100, NAN, &f));
+
+	assert_int_equal(scn_change_parse("  down 3 ", &c, why, sizeof(why)), 0);
+	assert_int_equal(c.dir, SCN_CHANGE_DOWN);
+	assert_true(fabs(c.threshold - 1.732) < 0.001);	/* sqrt(3) */
+	assert_true(scn_change_holds(&c, 7000, 3500, &f));	/* before / after = 2 */
+	assert_true(f == 2);
+	assert_false(scn_change_holds(&c, 5793, 5793, &f));
+	assert_true(f == 1);
+	assert_false(scn_change_holds(&c, 7000, 0, &f));	/* after 0: no ratio */
+	assert_int_equal(scn_change_parse("down 11.7", &c, why, sizeof(why)), 0);
+	assert_true(fabs(c.threshold - 3.42) < 0.001);	/* sqrt(11.7) = 3.4205 */
+
+	assert_int_equal(scn_change_parse("gone", &c, why, sizeof(why)), 0);
+	assert_int_equal(c.dir, SCN_CHANGE_GONE);
+	assert_true(scn_change_holds(&c, 4, 0, &f));
+	assert_false(scn_change_holds(&c, 4, 1, &f));
+	assert_false(scn_change_holds(&c, 0, 0, &f));	/* nothing was there to go */
+	assert_false(scn_change_holds(&c, NAN, 0, &f));
+
+	assert_int_equal(scn_change_parse("up", &c, why, sizeof(why)), -1);
+	assert_string_equal(why, "'up' is not up F, down F or gone (F the published factor, "
+			    "above 1), e.g. up 6.2");
+	assert_int_equal(scn_change_parse("up 1", &c, why, sizeof(why)), -1);
+	assert_string_equal(why, "the factor 1 is not above 1 (a fall by F is down F, a rise up F)");
+	assert_int_equal(scn_change_parse("down x3", &c, why, sizeof(why)), -1);
+	assert_int_equal(scn_change_parse("gone 2", &c, why, sizeof(why)), -1);
+	assert_int_equal(scn_change_parse("up 2 3", &c, why, sizeof(why)), -1);
+	assert_int_equal(scn_change_parse("", &c, why, sizeof(why)), -1);
+}
+
+/* Override lists compare word by word, blanks aside. */
+static void test_sets_equal(void **state)
+{
+	(void)state;
+	assert_true(scenario_sets_equal("", "  "));
+	assert_true(scenario_sets_equal(" a=1\tb=2", "a=1 b=2 "));
+	assert_false(scenario_sets_equal("a=1 b=2", "b=2 a=1"));
+	assert_false(scenario_sets_equal("a=1", "a=10"));
+	assert_false(scenario_sets_equal("a=1", ""));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1101,6 +1172,8 @@ int main(void)
 		cmocka_unit_test(test_xps_masks),
 		cmocka_unit_test(test_cost_section),
 		cmocka_unit_test(test_require_conditions),
+		cmocka_unit_test(test_pair_change),
+		cmocka_unit_test(test_sets_equal),
 	};
 
 	/* the loader does not link the drivers, which add their names when

@@ -154,7 +154,9 @@ int cmd_validate(int argc, char **argv)
 	struct validate_count cnt = { 0 };
 	struct scn_error err;
 	const char *include = NULL;
-	char **v = NULL;
+	char **v = NULL, *pairs_text = NULL;
+	size_t pairs_len = 0;
+	FILE *pairs;
 	int n, i, rc = 0, nfiles;
 
 	if (validate_args(argc, argv, &include, &nfiles))
@@ -165,17 +167,28 @@ int cmd_validate(int argc, char **argv)
 	} else {
 		n = shipped(&v);
 	}
+	pairs = open_memstream(&pairs_text, &pairs_len);
+	if (!pairs) {
+		perror("nicsim validate");
+		return 2;
+	}
 	validate_header(stdout);
 	for (i = 0; i < n; i++) {
-		if (validate_file(v[i], include, stdout, &cnt, &err)) {
+		if (validate_file(v[i], include, stdout, pairs, &cnt, &err)) {
 			fprintf(stderr, "%s\n", err.msg);
 			rc = 2;
 		}
 	}
+	fclose(pairs);
+	if (cnt.pairs) {	/* after every row: the second table */
+		validate_pairs_header(stdout);
+		fputs(pairs_text, stdout);
+	}
+	free(pairs_text);
 	validate_headline(stdout, &cnt);
 	if (!nfiles)
 		free_list(v, n);
 	if (rc)
 		return rc;
-	return cnt.failed ? 1 : 0;
+	return cnt.failed || cnt.pairs_failed ? 1 : 0;
 }

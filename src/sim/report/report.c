@@ -348,25 +348,35 @@ static void variants_section(FILE *out, const char *dir, const struct report_var
 	}
 }
 
-/* The scenario's rows, under --include FILE if the runs had one. */
+/* The scenario's rows and pairs, under --include FILE if the runs had one. */
 static void validation_section(FILE *out, const char *scenario, const char *include)
 {
 	struct validate_count cnt = { 0 };
 	struct scn_error err = { { 0 } };
-	char *text = NULL;
-	size_t cap = 0;
-	FILE *m = open_memstream(&text, &cap);
+	char *text = NULL, *ptext = NULL;
+	size_t cap = 0, pcap = 0;
+	FILE *m = open_memstream(&text, &cap), *pm = open_memstream(&ptext, &pcap);
 	int rc;
 
 	validate_header(m);
-	rc = validate_file(scenario, include, m, &cnt, &err);
+	rc = validate_file(scenario, include, m, pm, &cnt, &err);
+	fclose(pm);
+	if (cnt.pairs) {
+		validate_pairs_header(m);
+		fputs(ptext, m);
+	}
 	fclose(m);
-	if (!rc && !cnt.rows) {
+	free(ptext);
+	if (!rc && !cnt.rows && !cnt.pairs) {
 		free(text);
 		return;
 	}
-	fprintf(out, "<h2>Validation</h2>\n<p>%d published observation(s) of this scenario, %d outside their band (<code>nicsim validate</code>, each row with its own overrides",
+	fprintf(out, "<h2>Validation</h2>\n<p>%d published observation(s) of this scenario, %d outside their band",
 		cnt.rows, cnt.failed);
+	if (cnt.pairs)
+		fprintf(out, "; %d published change(s), %d not reproduced", cnt.pairs,
+			cnt.pairs_failed);
+	fputs(" (<code>nicsim validate</code>, each row with its own overrides", out);
 	if (include) {
 		fputs(", under <code>--include ", out);
 		html_str(out, include);

@@ -5,7 +5,10 @@
  * Expectations with the same `set` overrides share one run. One with a
  * `baseline` also runs set + baseline and checks the ratio (or the
  * difference) of the two runs' metrics: for observations like "no
- * measurable impact" of a setting.
+ * measurable impact" of a setting. A [pair.ID] compares the metric of two
+ * runs, before and after, with a published change: its direction, and at
+ * least the square root of its factor. Runs with the same overrides, of
+ * rows or pairs, are one run.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -68,17 +71,17 @@ json_t *validate_run_variant(const char *path, const char *include, const char *
 }
 
 /*
- * The first condition of e's `require` that res does not meet, written
- * into why; false when all hold (or there are none).
+ * The first condition of require that res does not meet, written into
+ * why; false when all hold (or there are none).
  */
-bool validate_work_missing(const struct scn_expect *e, json_t *res, const char *run,
-			   char *why, size_t len)
+static bool require_missing(const char *require, json_t *res, const char *run,
+			    char *why, size_t len)
 {
 	struct scn_cond c;
 	char dummy[8];
 	size_t pos = 0;
 
-	while (scn_cond_next(e->require, &pos, &c, dummy, sizeof(dummy)) > 0) {
+	while (scn_cond_next(require, &pos, &c, dummy, sizeof(dummy)) > 0) {
 		double a = validate_metric(res, c.lhs);
 		double b = c.rhs_is_num ? c.num : validate_metric(res, c.rhs);
 
@@ -93,6 +96,12 @@ bool validate_work_missing(const struct scn_expect *e, json_t *res, const char *
 		return true;
 	}
 	return false;
+}
+
+bool validate_work_missing(const struct scn_expect *e, json_t *res, const char *run,
+			   char *why, size_t len)
+{
+	return require_missing(e->require, res, run, why, len);
 }
 
 /* With a baseline, *x becomes this run's metric compared with that of a
@@ -180,44 +189,173 @@ static int check_row(const char *path, const char *include, const struct scn_exp
 	return 0;
 }
 
-/* The results of one expectation's run: rows with the same `set` share it. */
-static json_t *shared_run(const char *path, const char *include, const struct scenario *base, int i,
-			  json_t **res, struct scn_error *err)
-{
-	int j;
+/* The runs of one file by their overrides: every row's and pair's. */
+struct run_cache {
+	int		nr;
+	const char	*sets[SCN_MAX_EXPECT + 2 * SCN_MAX_PAIRS];
+	json_t		*res[SCN_MAX_EXPECT + 2 * SCN_MAX_PAIRS];
+};
 
-	for (j = 0; j < i; j++)
-		if (res[j] && !strcmp(base->expect[j].set, base->expect[i].set))
-			return res[i] = json_incref(res[j]);
-	return res[i] = validate_run_variant(path, include, base->expect[i].set, err);
+/* The results of the run with overrides sets (borrowed from the cache),
+ * run if no row or pair ran it yet; NULL + err. */
+static json_t *cached_run(struct run_cache *rc, const char *path, const char *include,
+			  const char *sets, struct scn_error *err)
+{
+	int i;
+
+	for (i = 0; i < rc->nr; i++)
+		if (scenario_sets_equal(rc->sets[i], sets))
+			return rc->res[i];
+	BUG_ON(rc->nr == (int)ARRAY_SIZE(rc->res));
+	rc->res[rc->nr] = validate_run_variant(path, include, sets, err);
+	if (!rc->res[rc->nr])
+		return NULL;
+	rc->sets[rc->nr] = sets;
+	return rc->res[rc->nr++];
 }
 
-int validate_file(const char *path, const char *include, FILE *out, struct validate_count *cnt,
-		  struct scn_error *err)
+/* A missing term counts 0 where the run lacks its app or host (its first
+ * two words, apps.NAME), as long as the other run has it as a number. */
+static double pair_term(const char *term, json_t *res, json_t *other)
 {
+	char head[SCN_STR_MAX];
+	const char *dot = strchr(term, '.');
+	double x = validate_metric(res, term);
+	size_t n;
+
+	if (!isnan(x) || !dot || isnan(validate_metric(other, term)))
+		return x;
+	n = strcspn(dot + 1, ".") + (size_t)(dot + 1 - term);
+	snprintf(head, sizeof(head), "%.*s", (int)n, term);
+	return json_path(res, head) ? NAN : 0;
+}
+
+/* A pair's metric in res: its path, or the sum of its +-joined paths. */
+static double pair_metric(const char *metric, json_t *res, json_t *other)
+{
+	char term[SCN_STR_MAX];
+	double sum = 0;
+	size_t n;
+
+	while (*metric) {
+		n = strcspn(metric, "+");
+		snprintf(term, sizeof(term), "%.*s", (int)n, metric);
+		sum += pair_term(term, res, other);
+		metric += n + (metric[n] == '+');
+	}
+	return sum;
+}
+
+/* "up 6.2 (>= 2.49)", "gone". */
+static void change_text(const struct scn_change *c, char *buf, size_t len)
+{
+	if (c->dir == SCN_CHANGE_GONE)
+		snprintf(buf, len, "gone");
+	else
+		snprintf(buf, len, "%s %g (>= %.3g)", c->dir == SCN_CHANGE_UP ? "up" : "down",
+			 c->factor, c->threshold);
+}
+
+/* Why a pair whose runs did their work fails: no figure, its note, or the
+ * rule it misses. */
+static void pair_why(const struct scn_pair *p, const struct scn_change *c, double x0,
+		     double x1, char *why, size_t len)
+{
+	if (isnan(x0) || isnan(x1))
+		snprintf(why, len, "the %s run has no number at %s", isnan(x0) ? "before" : "after",
+			 p->metric);
+	else if (p->note[0])
+		snprintf(why, len, "%s", p->note);
+	else if (c->dir == SCN_CHANGE_GONE)
+		snprintf(why, len, "%s is %g before and %g after: not gone", p->metric, x0, x1);
+	else if ((c->dir == SCN_CHANGE_UP ? x0 : x1) == 0)
+		snprintf(why, len, "%s is 0 %s: no ratio", p->metric,
+			 c->dir == SCN_CHANGE_UP ? "before" : "after");
+	else
+		snprintf(why, len, "%s changes by a factor of %g in the published direction, "
+			 "less than %.3g", p->metric,
+			 c->dir == SCN_CHANGE_UP ? x1 / x0 : x0 / x1, c->threshold);
+}
+
+static void print_pair(FILE *out, const struct scn_pair *p, const struct scn_change *c,
+		       double x0, double x1, double f, bool ok, const char *why,
+		       struct validate_count *cnt)
+{
+	char figures[48], change[48], factor[16];
+
+	snprintf(figures, sizeof(figures), "%g -> %g", x0, x1);
+	change_text(c, change, sizeof(change));
+	if (c->dir == SCN_CHANGE_GONE)
+		snprintf(factor, sizeof(factor), "%s", ok ? "gone" : "not gone");
+	else if (isnan(f))
+		snprintf(factor, sizeof(factor), "-");
+	else
+		snprintf(factor, sizeof(factor), "%.3g", f);
+	fprintf(out, "%-6s %-58.58s %-24s %-24s %-19s %8s %s\n", p->id, p->observation,
+		p->published, figures, change, factor, ok ? "pass" : "FAIL");
+	if (!ok && why[0])
+		fprintf(out, "%-6s why: %s\n", "", why);
+	cnt->pairs++;
+	cnt->pairs_failed += !ok;
+}
+
+/* Check one pair on its two runs; -1 + err if a run fails. */
+static int check_pair(const char *path, const char *include, const struct scn_pair *p,
+		      struct run_cache *rc, FILE *out, struct validate_count *cnt,
+		      struct scn_error *err)
+{
+	char why[SCN_STR_MAX + 128] = "";
+	struct scn_change c;
+	json_t *b, *a;
+	double x0, x1, f;
+	bool ok;
+
+	b = cached_run(rc, path, include, p->before, err);
+	a = b ? cached_run(rc, path, include, p->after, err) : NULL;
+	if (!a)
+		return -1;
+	BUG_ON(scn_change_parse(p->change, &c, why, sizeof(why)));	/* checked at load */
+	x0 = pair_metric(p->metric, b, a);
+	x1 = pair_metric(p->metric, a, b);
+	ok = scn_change_holds(&c, x0, x1, &f);
+	if (require_missing(p->require, b, "before ", why, sizeof(why)) ||
+	    require_missing(p->require, a, "after ", why, sizeof(why)))
+		ok = false;
+	else if (!ok)
+		pair_why(p, &c, x0, x1, why, sizeof(why));
+	print_pair(out, p, &c, x0, x1, f, ok, why, cnt);
+	return 0;
+}
+
+int validate_file(const char *path, const char *include, FILE *out, FILE *pairs,
+		  struct validate_count *cnt, struct scn_error *err)
+{
+	struct run_cache *runs = xcalloc(1, sizeof(*runs));
 	struct scenario base;
-	json_t **res;
+	json_t *res;
 	int i, rc = 0;
 
 	scenario_init(&base);
 	if (scenario_load_with(&base, path, include, NULL, err)) {
 		scenario_free(&base);
+		free(runs);
 		return -1;
 	}
-	res = xcalloc((size_t)MAX(base.nr_expect, 1), sizeof(*res));
 	for (i = 0; i < base.nr_expect && !rc; i++) {
 		const struct scn_expect *e = &base.expect[i];
 
 		if (e->unmodelled[0])
 			print_row(out, e, "-", false, e->unmodelled, cnt);
-		else if (!shared_run(path, include, &base, i, res, err))
+		else if (!(res = cached_run(runs, path, include, e->set, err)))
 			rc = -1;
 		else
-			rc = check_row(path, include, e, res[i], out, cnt, err);
+			rc = check_row(path, include, e, res, out, cnt, err);
 	}
-	for (i = 0; i < base.nr_expect; i++)
-		json_decref(res[i]);
-	free(res);
+	for (i = 0; i < base.nr_pairs && !rc; i++)
+		rc = check_pair(path, include, &base.pairs[i], runs, pairs, cnt, err);
+	for (i = 0; i < runs->nr; i++)
+		json_decref(runs->res[i]);
+	free(runs);
 	scenario_free(&base);
 	return rc;
 }
@@ -227,6 +365,13 @@ void validate_header(FILE *out)
 	fprintf(out, "%-6s %-58s %-16s %12s %-16s %-4s %s\n", "id", "observation", "published",
 		"nicsim", "target", "", "role");
 	fprintf(out, "%-6s %-58s %-16s %12s %s\n", "", "", "", "(metric units)", "(metric units)");
+}
+
+void validate_pairs_header(FILE *out)
+{
+	fprintf(out, "\npublished changes\n");
+	fprintf(out, "%-6s %-58s %-24s %-24s %-19s %8s\n", "id", "observation", "published",
+		"nicsim before -> after", "change (needs)", "nicsim");
 }
 
 void validate_headline(FILE *out, const struct validate_count *c)
@@ -243,4 +388,7 @@ void validate_headline(FILE *out, const struct validate_count *c)
 		fprintf(out, "; %d of the %d %s a calibration row's application (dep)",
 			c->dep_passed, n, c->dep_passed == 1 ? "shares" : "share");
 	fprintf(out, "\n");
+	if (c->pairs)
+		fprintf(out, "%d of %d published changes reproduced\n",
+			c->pairs - c->pairs_failed, c->pairs);
 }

@@ -12,6 +12,7 @@ struct validate_count {
 	int rows, failed;		/* every row */
 	int cal_rows, cal_failed;	/* of them, role = calibration */
 	int dep_passed;			/* passed checks sharing a calibration row's constants */
+	int pairs, pairs_failed;	/* [pair.ID] changes */
 };
 
 /* Load a scenario, apply an --include file (or NULL) and space-separated
@@ -28,10 +29,14 @@ double validate_metric(json_t *results, const char *path);
 bool validate_work_missing(const struct scn_expect *e, json_t *res, const char *run,
 			   char *why, size_t len);
 void validate_header(FILE *out);
-/* "N of M published figures reproduced (K more used for calibration)". */
+/* The "published changes" title and the column heads of the pairs. */
+void validate_pairs_header(FILE *out);
+/* "N of M published figures reproduced (K more used for calibration)",
+ * then, if there are pairs, "K of L published changes reproduced". */
 void validate_headline(FILE *out, const struct validate_count *c);
-/* Run every expectation of one file, printing a row each. -1 + err. */
-int validate_file(const char *path, const char *include, FILE *out, struct validate_count *cnt,
-		  struct scn_error *err);
+/* Run every expectation of one file, printing a row each to out, then
+ * every pair, printing a line each to pairs. -1 + err. */
+int validate_file(const char *path, const char *include, FILE *out, FILE *pairs,
+		  struct validate_count *cnt, struct scn_error *err);
 
 #endif

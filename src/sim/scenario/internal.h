@@ -44,6 +44,7 @@ enum scn_kind {
 	SCN_COST,
 	SCN_APP,
 	SCN_EXPECT,
+	SCN_PAIR,
 	SCN_NR_KINDS,
 };
 

@@ -342,10 +342,13 @@ static const struct scn_key scn_keys[] = {
 
 	KEY(SCN_SYSCTL, "tcp_wmem", SCN_T_TRIPLE, struct scn_sysctl, tcp_wmem,
 	    .min = 1, .max = INT32_MAX, .nodef = "(kernel)", .unit = "bytes x3",
-	    .meaning = "net.ipv4.tcp_wmem: min default max TCP send buffer"),
+	    .meaning = "net.ipv4.tcp_wmem: min default max TCP send buffer, blank- or "
+		       "comma-separated (commas in an override list such as a set: "
+		       "4096,16384,262144)"),
 	KEY(SCN_SYSCTL, "tcp_rmem", SCN_T_TRIPLE, struct scn_sysctl, tcp_rmem,
 	    .min = 1, .max = INT32_MAX, .nodef = "(kernel)", .unit = "bytes x3",
-	    .meaning = "net.ipv4.tcp_rmem: min default max TCP receive buffer"),
+	    .meaning = "net.ipv4.tcp_rmem: min default max TCP receive buffer, blank- or "
+		       "comma-separated"),
 	KEY(SCN_SYSCTL, "tcp_limit_output_bytes", SCN_T_BYTES, struct scn_sysctl,
 	    tcp_limit_output_bytes, .min = 0, .max = INT32_MAX, .nodef = "(kernel)",
 	    .unit = "bytes", .meaning = "net.ipv4.tcp_limit_output_bytes (TSQ)"),
@@ -550,18 +553,53 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_EXPECT, "max", SCN_T_DOUBLE, struct scn_expect, max,
 	    .aux = offsetof(struct scn_expect, has_max), .nodef = "(none)",
 	    .unit = "number", .meaning = "Highest passing result"),
+
+	KEY(SCN_PAIR, "observation", SCN_T_STRING, struct scn_pair, observation,
+	    .nodef = "(none)", .unit = "text",
+	    .meaning = "The published change, in a sentence"),
+	KEY(SCN_PAIR, "published", SCN_T_STRING, struct scn_pair, published,
+	    .nodef = "(none)", .unit = "text",
+	    .meaning = "The published figures as printed there, e.g. 151.13 -> 939.16 Mbit/s"),
+	KEY(SCN_PAIR, "source", SCN_T_STRING, struct scn_pair, source,
+	    .nodef = "(none)", .unit = "text",
+	    .meaning = "Where it was published"),
+	KEY(SCN_PAIR, "note", SCN_T_STRING, struct scn_pair, note,
+	    .nodef = "(none)", .unit = "text",
+	    .meaning = "Printed under the pair when it fails: why the model misses the "
+		       "change and where that is documented"),
+	KEY(SCN_PAIR, "metric", SCN_T_STRING, struct scn_pair, metric,
+	    .nodef = "required", .unit = "path",
+	    .meaning = "Dotted path of the number in the results JSON compared between the "
+		       "two runs, or paths joined by + and summed (a path whose app or host "
+		       "one run lacks counts 0 there)", .flags = SCN_K_REQUIRED),
+	KEY(SCN_PAIR, "before", SCN_T_STRING, struct scn_pair, before,
+	    .nodef = "(none)", .unit = "overrides",
+	    .meaning = "SECTION.KEY=VALUE ... of the before run; none: the file as written"),
+	KEY(SCN_PAIR, "after", SCN_T_STRING, struct scn_pair, after,
+	    .nodef = "required", .unit = "overrides",
+	    .meaning = "SECTION.KEY=VALUE ... of the after run (on the file as written, not "
+		       "on before)", .flags = SCN_K_REQUIRED),
+	KEY(SCN_PAIR, "change", SCN_T_STRING, struct scn_pair, change,
+	    .nodef = "required", .unit = "",
+	    .meaning = "The published change: up F (after / before at least sqrt(F)), down F "
+		       "(before / after at least sqrt(F)), F the published factor above 1, or "
+		       "gone (before above 0, after 0)", .flags = SCN_K_REQUIRED),
+	KEY(SCN_PAIR, "require", SCN_T_STRING, struct scn_pair, require,
+	    .nodef = "(none)", .unit = "conditions",
+	    .meaning = "PATH>=NUMBER, PATH==PATH ... (also > < <= !=): what both runs must "
+		       "have done for the pair to count"),
 };
 
 static const char *const kind_words[SCN_NR_KINDS] = {
 	[SCN_SIM] = "sim", [SCN_LINK] = "link", [SCN_SWITCH] = "switch", [SCN_HOST] = "host",
 	[SCN_ETHTOOL] = "host", [SCN_SYSCTL] = "host", [SCN_COST] = "host",
-	[SCN_APP] = "app", [SCN_EXPECT] = "expect",
+	[SCN_APP] = "app", [SCN_EXPECT] = "expect", [SCN_PAIR] = "pair",
 };
 
 /* After "WORD.NAME"; NULL for the kinds without instances. */
 static const char *const kind_suffixes[SCN_NR_KINDS] = {
 	[SCN_HOST] = "", [SCN_ETHTOOL] = ".ethtool", [SCN_SYSCTL] = ".sysctl",
-	[SCN_COST] = ".cost", [SCN_APP] = "", [SCN_EXPECT] = "",
+	[SCN_COST] = ".cost", [SCN_APP] = "", [SCN_EXPECT] = "", [SCN_PAIR] = "",
 };
 
 const char *scn_kind_word(enum scn_kind kind)
@@ -573,7 +611,7 @@ void scn_kind_section(enum scn_kind kind, const char *name, char *buf,
 		      size_t len)
 {
 	if (!name)
-		name = kind == SCN_EXPECT ? "ID" : "NAME";
+		name = kind == SCN_EXPECT || kind == SCN_PAIR ? "ID" : "NAME";
 	if (kind_suffixes[kind])
 		snprintf(buf, len, "%s.%s%s", kind_words[kind], name,
 			 kind_suffixes[kind]);
@@ -868,7 +906,8 @@ static int set_double(const struct scn_key *k, void *base, const char *v,
 	return 0;
 }
 
-/* "4096 16384 4194304": three sizes in ascending order, as tcp_wmem. */
+/* "4096 16384 4194304": three sizes in ascending order, as tcp_wmem; or
+ * "4096,16384,4194304", which an override list (blank-separated) holds. */
 static int set_triple(const struct scn_key *k, void *base, const char *v,
 		      char *why, size_t len)
 {
@@ -877,7 +916,7 @@ static int set_triple(const struct scn_key *k, void *base, const char *v,
 	int n = 0;
 
 	snprintf(buf, sizeof(buf), "%s", v);
-	for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+	for (tok = strtok_r(buf, " \t,", &save); tok; tok = strtok_r(NULL, " \t,", &save)) {
 		if (n == 3 || scn_parse_bytes(tok, &t[n]) || t[n] < k->min || t[n] > k->max)
 			goto bad;
 		n++;

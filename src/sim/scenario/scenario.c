@@ -34,6 +34,7 @@
 _Static_assert(offsetof(struct scn_host, name) == 0, "name first");
 _Static_assert(offsetof(struct scn_app, name) == 0, "name first");
 _Static_assert(offsetof(struct scn_expect, id) == 0, "id first");
+_Static_assert(offsetof(struct scn_pair, id) == 0, "id first");
 
 /* Where a value came from. */
 struct scn_loc {
@@ -195,7 +196,7 @@ static int unknown_section(const char *text, size_t wl, char *why,
 			   size_t len)
 {
 	static const char *const words[] = {
-		"sim", "link", "switch", "host", "app", "expect", NULL
+		"sim", "link", "switch", "host", "app", "expect", "pair", NULL
 	};
 	char word[64];
 
@@ -247,6 +248,10 @@ static int section_parse(const char *text, struct scn_section *sec,
 		sec->kind = SCN_EXPECT;
 		return copy_name(sec->name, rest, strlen(rest), "expect", why,
 				 len);
+	}
+	if (word_is(text, wl, "pair")) {
+		sec->kind = SCN_PAIR;
+		return copy_name(sec->name, rest, strlen(rest), "pair", why, len);
 	}
 	return unknown_section(text, wl, why, len);
 }
@@ -331,6 +336,10 @@ static void *section_base(struct scenario *s, const struct scn_section *sec,
 	case SCN_EXPECT:
 		return instance_get(s, s->expect, sizeof(s->expect[0]),
 				    &s->nr_expect, SCN_MAX_EXPECT, SCN_EXPECT,
+				    sec->name, loc, why, len);
+	case SCN_PAIR:
+		return instance_get(s, s->pairs, sizeof(s->pairs[0]),
+				    &s->nr_pairs, SCN_MAX_PAIRS, SCN_PAIR,
 				    sec->name, loc, why, len);
 	default:
 		break;
@@ -560,8 +569,8 @@ static int key_line(struct load_ctx *c, char *p, char *buf, int num)
 	}
 	if (!c->in_section) {
 		load_fail(c, "key '%.40s' comes before any section; start with "
-			  "[sim], [link], [host.NAME], [app.NAME] or "
-			  "[expect.ID]", key);
+			  "[sim], [link], [host.NAME], [app.NAME], "
+			  "[expect.ID] or [pair.ID]", key);
 		return -1;
 	}
 	if (strchr(key, ':')) {	/* inih would split the key there */
@@ -1025,6 +1034,66 @@ bool scn_cond_holds(const struct scn_cond *c, double a, double b)
 	}
 }
 
+int scn_change_parse(const char *text, struct scn_change *c, char *why, size_t len)
+{
+	char word[8], num[64], extra[2];
+	int n = sscanf(text, " %7s %63s %1s", word, num, extra);
+
+	memset(c, 0, sizeof(*c));
+	if (n == 1 && !strcmp(word, "gone")) {
+		c->dir = SCN_CHANGE_GONE;
+		return 0;
+	}
+	if (n != 2 || (strcmp(word, "up") && strcmp(word, "down")) ||
+	    scn_parse_double(num, &c->factor) || !isfinite(c->factor)) {
+		snprintf(why, len, "'%.60s' is not up F, down F or gone (F the published "
+			 "factor, above 1), e.g. up 6.2", text);
+		return -1;
+	}
+	if (c->factor <= 1) {
+		snprintf(why, len, "the factor %g is not above 1 (a fall by F is down F, "
+			 "a rise up F)", c->factor);
+		return -1;
+	}
+	c->dir = word[0] == 'u' ? SCN_CHANGE_UP : SCN_CHANGE_DOWN;
+	c->threshold = sqrt(c->factor);
+	return 0;
+}
+
+bool scn_change_holds(const struct scn_change *c, double before, double after,
+		      double *factor)
+{
+	double num = c->dir == SCN_CHANGE_UP ? after : before;
+	double den = c->dir == SCN_CHANGE_UP ? before : after;
+
+	*factor = NAN;
+	if (c->dir == SCN_CHANGE_GONE)
+		return before > 0 && after == 0;
+	if (isnan(num) || isnan(den) || den == 0)
+		return false;
+	*factor = num / den;
+	return *factor >= c->threshold;
+}
+
+/* The blank-separated words of a and b, one by one. */
+bool scenario_sets_equal(const char *a, const char *b)
+{
+	size_t na, nb;
+
+	for (;;) {
+		a += strspn(a, " \t");
+		b += strspn(b, " \t");
+		na = strcspn(a, " \t");
+		nb = strcspn(b, " \t");
+		if (na != nb || strncmp(a, b, na))
+			return false;
+		if (!na)
+			return true;
+		a += na;
+		b += nb;
+	}
+}
+
 /* ---- checks across fields --------------------------------------------- */
 
 static int check_required(const struct scenario *s, enum scn_kind kind,
@@ -1125,45 +1194,67 @@ static int check_app(const struct scenario *s, const struct scn_app *a,
 	return 0;
 }
 
-/* An expectation's `set` (and `baseline` on top of it) must apply
- * cleanly; try them on a copy. */
-static int check_overrides(const struct scenario *s,
-			   const struct scn_expect *e, struct scn_error *err)
+/* Apply the overrides of list, a field of s, to tmp, a copy of s; an
+ * error is reported at the line of the key what. */
+static int overrides_apply(const struct scenario *s, struct scenario *tmp, const char *list,
+			   const char *what, struct scn_error *err)
+{
+	char item[SCN_STR_MAX], why[WHY_MAX];
+
+	if (!set_list(tmp, list, item, sizeof(item), why, sizeof(why)))
+		return 0;
+	scenario_error_at(s, list, err, "%s: '%s': %s", what, item, why);
+	return -1;
+}
+
+/* Overrides list, then more (unless NULL) on top of it, must apply
+ * cleanly: try them on a copy of s. */
+static int try_overrides(const struct scenario *s, const char *list, const char *what,
+			 const char *more, const char *more_what, struct scn_error *err)
 {
 	struct scenario *tmp = xcalloc(1, sizeof(*tmp));
-	char item[SCN_STR_MAX], why[WHY_MAX];
-	const char *what = "set", *field = e->set;
 	int rc;
 
 	scenario_copy(tmp, s);
-	rc = set_list(tmp, e->set, item, sizeof(item), why, sizeof(why));
-	if (!rc && e->baseline[0]) {
-		what = "baseline";
-		field = e->baseline;
-		rc = set_list(tmp, e->baseline, item, sizeof(item), why, sizeof(why));
-	}
+	rc = overrides_apply(s, tmp, list, what, err);
+	if (!rc && more)
+		rc = overrides_apply(s, tmp, more, more_what, err);
 	scenario_free(tmp);
 	free(tmp);
-	if (rc)
-		scenario_error_at(s, field, err, "%s: '%s': %s", what, item, why);
 	return rc;
 }
 
-/* `require` parses, and a row that a run doing nothing would pass has one. */
-static int check_require(const struct scenario *s, const struct scn_expect *e,
-			 struct scn_error *err)
+/* An expectation's `set` (and `baseline` on top of it) must apply cleanly. */
+static int check_overrides(const struct scenario *s,
+			   const struct scn_expect *e, struct scn_error *err)
+{
+	return try_overrides(s, e->set, "set", e->baseline[0] ? e->baseline : NULL,
+			     "baseline", err);
+}
+
+/* Every condition of list, the `require` field of s, parses. */
+static int check_conds(const struct scenario *s, const char *list, struct scn_error *err)
 {
 	struct scn_cond c;
 	char why[WHY_MAX];
 	size_t pos = 0;
 	int rc;
 
-	while ((rc = scn_cond_next(e->require, &pos, &c, why, sizeof(why))) > 0)
+	while ((rc = scn_cond_next(list, &pos, &c, why, sizeof(why))) > 0)
 		;
 	if (rc < 0) {
-		scenario_error_at(s, e->require, err, "require: %s", why);
+		scenario_error_at(s, list, err, "require: %s", why);
 		return -1;
 	}
+	return 0;
+}
+
+/* `require` parses, and a row that a run doing nothing would pass has one. */
+static int check_require(const struct scenario *s, const struct scn_expect *e,
+			 struct scn_error *err)
+{
+	if (check_conds(s, e->require, err))
+		return -1;
 	if (e->unmodelled[0] || e->require[0] || !scenario_expect_pass(e, 0))
 		return 0;
 	scenario_error_at(s, e->id, err, "[expect.%s] passes with 0, so a run that did "
@@ -1209,6 +1300,57 @@ static int check_expect(const struct scenario *s, const struct scn_expect *e,
 	return e->set[0] || e->baseline[0] ? check_overrides(s, e, err) : 0;
 }
 
+/* A pair's metric: a path, or paths joined by +, none empty, no blanks. */
+static int check_pair_metric(const struct scenario *s, const struct scn_pair *p,
+			     struct scn_error *err)
+{
+	const char *m = p->metric;
+	size_t n = strlen(m);
+
+	if (strcspn(m, " \t") == n && m[0] != '+' && m[n - 1] != '+' && !strstr(m, "++"))
+		return 0;
+	scenario_error_at(s, p->metric, err, "metric: '%s' is not PATH or PATH+PATH... "
+			  "(no blanks), e.g. apps.ping.enobufs+apps.ping2.enobufs", m);
+	return -1;
+}
+
+static bool expect_named(const struct scenario *s, const char *id)
+{
+	int i;
+
+	for (i = 0; i < s->nr_expect; i++)
+		if (!strcmp(s->expect[i].id, id))
+			return true;
+	return false;
+}
+
+static int check_pair(const struct scenario *s, const struct scn_pair *p,
+		      struct scn_error *err)
+{
+	struct scn_change c;
+	char why[WHY_MAX];
+
+	if (check_required(s, SCN_PAIR, p, err) || check_pair_metric(s, p, err) ||
+	    check_conds(s, p->require, err))
+		return -1;
+	if (scn_change_parse(p->change, &c, why, sizeof(why))) {
+		scenario_error_at(s, p->change, err, "change: %s", why);
+		return -1;
+	}
+	if (expect_named(s, p->id)) {
+		scenario_error_at(s, p->id, err, "[pair.%s]: an [expect.%s] has the same ID; "
+				  "nicsim validate lists both, so give one another", p->id, p->id);
+		return -1;
+	}
+	if (scenario_sets_equal(p->before, p->after)) {
+		scenario_error_at(s, p->after, err, "after: the same overrides as before, so "
+				  "the two runs would be one");
+		return -1;
+	}
+	return try_overrides(s, p->before, "before", NULL, NULL, err) ||
+	       try_overrides(s, p->after, "after", NULL, NULL, err);
+}
+
 int scenario_check(const struct scenario *s, struct scn_error *err)
 {
 	int i;
@@ -1228,6 +1370,9 @@ int scenario_check(const struct scenario *s, struct scn_error *err)
 			return -1;
 	for (i = 0; i < s->nr_expect; i++)
 		if (check_expect(s, &s->expect[i], err))
+			return -1;
+	for (i = 0; i < s->nr_pairs; i++)
+		if (check_pair(s, &s->pairs[i], err))
 			return -1;
 	return 0;
 }
