@@ -274,43 +274,47 @@ static const struct platform platforms[] = {
  * tlp: the tail loss probe (tcp_schedule_loss_probe, tcp_send_loss_probe,
  * tcp_process_tlp_ack) as in 3.12.0 (3.10 introduced it; 3.10.99 and
  * 4.4.155 read, the same rules) and 6.18.2; none in 3.5.
+ * tx_hash_sk: __skb_tx_hash (net/core/flow_dissector.c in 3.12, dev.c
+ * before) hashes skb->sk->sk_hash when it is not 0 and skb->protocol
+ * otherwise, in every 3.x profile; 4.4 and 6.x hash the flow
+ * (skb_get_hash), which nicsim stands in for by the socket's sk_hash.
  * autocork: tcp_should_autocork (tcp_push) as in 4.4.155 and 6.18.2;
  * 3.14 introduced autocorking (f54b311142a9), a181ceb501b3 added the
  * test that the tail is not the write queue's head (no 3.14 tree read).
  */
 static const struct kprofile kprofiles[] = {
 	{ .name = "3.5", .rcv_wnd_init_cap = true, .quickack_ofo = true, .source = "Linux 3.5: before TCP Small Queues",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, .tx_hash_sk = true, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .tsq_mode = TSQ_NONE, .pacing_mode = PACING_NONE, .gso_mode = GSO_HALF_WINDOW },
 	/* 3.10.y stable from 3.10.2x carries TSO autosizing, the dynamic TSQ
 	 * limit and its fix (read in 3.10.65 and 3.10.99) */
 	{ .name = "3.10", .rcv_wnd_init_cap = true, .quickack_ofo = true, .tlp = TLP_3X, .source = "Linux 3.10.y stable (3.10.33, 3.10.65, 3.10.99 read)",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, .tx_hash_sk = true, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "3.11", .rcv_wnd_init_cap = true, .quickack_ofo = true, .tlp = TLP_3X, .source = "Linux 3.11: fixed TSQ limit 131072",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, .tx_hash_sk = true, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .tsq_mode = TSQ_FIXED, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_NONE, .gso_mode = GSO_HALF_WINDOW },
 	{ .name = "3.12-rc", .rcv_wnd_init_cap = true, .quickack_ofo = true, .tlp = TLP_3X, .source = "Linux 3.12-rc to 3.12.0 (3.12.0 read): 'tcp: TSQ can use a dynamic limit', before its fix",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, .tx_hash_sk = true, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_MSS, .rtt_sack = true, .rtt_tsecr_any_ack = true,
 	  .tsq_mode = TSQ_DYN_312RC, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	/* the 3.12.0 release with the TSQ fix applied on top: the fixed
 	 * limit, no size-goal cap (98e09386 removed it), 6ff50cd's charge */
 	{ .name = "3.12.0+tsq-fix", .rcv_wnd_init_cap = true, .quickack_ofo = true, .tlp = TLP_3X, .source = "Linux 3.12.0 with 98e09386 applied",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, .tx_hash_sk = true, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_MSS, .rtt_sack = true, .rtt_tsecr_any_ack = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
 	{ .name = "3.12", .rcv_wnd_init_cap = true, .quickack_ofo = true, .tlp = TLP_3X, .source = "Linux 3.12.x stable (TSQ fix 98e09386 backported)",
-	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
+	  .sndbuf_min = SOCK_MIN_SNDBUF_2048, .tx_hash_sk = true, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,
 	  .pacing_mode = PACING_JIFFIES, .gso_mode = GSO_AUTOSIZE_312 },
-	{ .name = "3.13", .drs = DRS_313, .rcv_wnd_init_cap = true, .quickack_ofo = true, .tlp = TLP_3X, .source = "Linux 3.13 (3.13.10 read)",
+	{ .name = "3.13", .drs = DRS_313, .tx_hash_sk = true, .rcv_wnd_init_cap = true, .quickack_ofo = true, .tlp = TLP_3X, .source = "Linux 3.13 (3.13.10 read)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, NET_3X, TCP_3X, .cc_era = TCP_CC_ACKS_313, .tso_defer = TSO_DEFER_3X, .tcp_max_reordering = 127,
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,
 	  .tsq_mode = TSQ_MAX_SYSCTL, .tcp_limit_output_bytes = 131072,

@@ -167,6 +167,9 @@ struct kprofile {
 	 * least two GSO skbs are in flight ("tcp: limit GSO packets to
 	 * half cwnd", before 4.4) */
 	bool		cwnd_quota_half;
+	/* __skb_tx_hash hashes sk->sk_hash, or skb->protocol where it is 0
+	 * (3.x); later kernels hash the flow (skb_get_hash) */
+	bool		tx_hash_sk;
 	/* 4.20+: TCP's earliest departure time model (skb->tstamp,
 	 * tcp_wstamp_ns), which the modelled 6.18 BBR needs */
 	bool		edt;

@@ -116,10 +116,23 @@ void netif_tx_stop_all_queues(struct net_device *dev)
 	for (i = 0; i < dev->real_num_tx_queues; i++)
 		netif_tx_stop_queue(&dev->txq[i]);
 }
+/*
+ * The flow hash __skb_tx_hash scales to a queue. 3.x hashes sk->sk_hash,
+ * or skb->protocol where that is 0, as it is for every raw socket:
+ * raw_hash_sk (net/ipv4/raw.c, 3.12) files the socket by its protocol
+ * number and never sets sk_hash, so every raw ICMP socket of a host (each
+ * ping) lands on one TX queue. Deviation: later kernels hash the flow's
+ * addresses and ports (skb_get_hash); nicsim draws a per-socket sk_hash
+ * for it, and keeps it for raw sockets there too (whether 4.4's and 6.x's
+ * dissectors tell two pings to one host apart is not read).
+ */
 static uint32_t skb_hash(const struct net_device *dev, const struct sk_buff *skb)
 {
-	uint32_t h = skb->sk && skb->sk->sk_hash ? skb->sk->sk_hash : skb->protocol;
+	const struct sock *sk = skb->sk;
+	uint32_t h = sk && sk->sk_hash ? sk->sk_hash : skb->protocol;
 
+	if (sk && sk->kind == SK_RAW_ICMP && dev->host->kp->tx_hash_sk)
+		h = skb->protocol;	/* sk_hash 0 */
 	return mix32(h ^ dev->tx_hashrnd);
 }
 
