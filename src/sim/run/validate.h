@@ -12,7 +12,9 @@ struct validate_count {
 	int rows, failed;		/* every row */
 	int cal_rows, cal_failed;	/* of them, role = calibration */
 	int dep_passed;			/* passed checks sharing a calibration row's constants */
+	int rests_passed;		/* passed checks with rests_on (pass*) */
 	int pairs, pairs_failed;	/* [pair.ID] changes */
+	int pairs_rests_passed;		/* of the passed pairs, those with rests_on */
 };
 
 /* Load a scenario, apply an --include file (or NULL) and space-separated
