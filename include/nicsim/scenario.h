@@ -195,6 +195,7 @@ struct scn_expect {
 	char		depends[SCN_STR_MAX];	/* calibration rows whose constants it shares */
 	char		require[SCN_STR_MAX];	/* "PATH OP VALUE|PATH ...": the run did its work */
 	char		unmodelled[SCN_STR_MAX];/* no run: what the model lacks */
+	char		rests_on[SCN_STR_MAX];	/* what its pass needs that no source supports */
 	double		value;			/* published number */
 	double		tol_abs;		/* pass if |x-value| <= tol_abs */
 	double		tol_rel;		/* or <= tol_rel*|value| */
@@ -219,6 +220,7 @@ struct scn_pair {
 	char		after[SCN_STR_MAX];	/* overrides of the after run */
 	char		change[SCN_NAME_MAX];	/* "up F", "down F" or "gone" */
 	char		require[SCN_STR_MAX];	/* conditions both runs must meet */
+	char		rests_on[SCN_STR_MAX];	/* what its pass needs that no source supports */
 };
 
 /* Where a key was set: for FILE:LINE errors after loading. */

@@ -44,4 +44,29 @@ grep -qxF '1 of 3 published figures reproduced (1 more used for calibration)' "$
 { base; printf '[expect.Z]\nmetric = apps.ping.enobufs\nvalue = 0\nrequire = apps.ping.received\n'; } >"$T/bad.ini"
 "$NICSIM" validate "$T/bad.ini" >"$T/o3" 2>&1; rc=$?
 [ $rc = 2 ] && grep -qE 'bad\.ini:[0-9]+: require: .apps.ping.received. is not PATH OP VALUE' "$T/o3" || fail "malformed require: exit $rc: $(cat "$T/o3")"
-echo "ok: silence refused, missing work fails with its reason, unmodelled and calibration rows as documented"
+# 4. rests_on: a pass is marked pass* with its rests on: line and counted in
+# the headlines; a failing row is FAIL with its why: as before; a
+# calibration row may not have one
+{ base; printf '[expect.R]\nmetric = apps.ping.transmitted\nvalue = 2\nrests_on = a fitted factor: at 1.0 the row gives 1\n'
+  printf '[expect.S]\nmetric = apps.ping.transmitted\nvalue = 5\nrests_on = an unsourced choice\nnote = sends 2, not 5\n'
+  printf '[expect.U]\nmetric = apps.ping.received\nvalue = 2\n'
+  printf '[pair.Q]\nmetric = apps.ping.transmitted\nbefore = app.ping.count=1\nafter = app.ping.count=3\nchange = up 3\nrests_on = a choice of counts\n'; } >"$T/rests.ini"
+"$NICSIM" validate "$T/rests.ini" >"$T/o4" 2>&1; rc=$?
+cat "$T/o4"
+[ $rc = 1 ] || fail "validate exit $rc, expected 1 (row S fails)"
+grep -qE '^R .* pass\*$' "$T/o4" || fail "row R (rests_on, passes) is not marked pass*"
+grep -A1 -E '^R ' "$T/o4" | tail -1 | grep -qxE ' +rests on: a fitted factor: at 1.0 the row gives 1' || fail "row R lacks its rests on: line"
+grep -qE '^S .* FAIL$' "$T/o4" || fail "row S (rests_on, fails) is not a plain FAIL"
+grep -A1 -E '^S ' "$T/o4" | tail -1 | grep -qxE ' +why: sends 2, not 5' || fail "row S lacks its why: line"
+grep -qF 'rests on: an unsourced choice' "$T/o4" && fail "a failing row printed its rests on: line"
+grep -qE '^U .* pass$' "$T/o4" || fail "row U (no rests_on) is not a plain pass"
+grep -qE '^Q .* pass\*$' "$T/o4" && grep -qE '^ +rests on: a choice of counts$' "$T/o4" || fail "pair Q is not marked pass* with its rests on:"
+grep -qxF '2 of 3 published figures reproduced (0 more used for calibration); 1 of the 2 rests on a fitted factor or an unsourced choice' "$T/o4" ||
+	fail "headline: $(grep 'published figures' "$T/o4")"
+grep -qxF '1 of 1 published changes reproduced; 1 of the 1 rests on a fitted factor or an unsourced choice' "$T/o4" ||
+	fail "pairs headline: $(tail -1 "$T/o4")"
+{ base; printf '[expect.W]\nmetric = apps.ping.transmitted\nvalue = 2\nrole = calibration\nrests_on = a fitted factor\n'; } >"$T/restscal.ini"
+"$NICSIM" validate "$T/restscal.ini" >"$T/o5" 2>&1; rc=$?
+[ $rc = 2 ] && grep -qE 'restscal\.ini:[0-9]+: rests_on: \[expect\.W\] is a calibration row' "$T/o5" ||
+	fail "rests_on on a calibration row: exit $rc: $(cat "$T/o5")"
+echo "ok: silence refused, missing work fails with its reason, unmodelled and calibration rows as documented, rests_on marks pass* and is counted"

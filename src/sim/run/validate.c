@@ -147,6 +147,24 @@ static void role_text(const struct scn_expect *e, char *buf, size_t len)
 		buf[0] = 0;
 }
 
+/* "pass", "pass*" for a pass that rests on what no source supports, or
+ * "FAIL". */
+static const char *verdict(bool ok, const char *rests_on)
+{
+	if (!ok)
+		return "FAIL";
+	return rests_on[0] ? "pass*" : "pass";
+}
+
+/* Under a row or pair: why it fails, or what its pass rests on. */
+static void print_below(FILE *out, bool ok, const char *why, const char *rests_on)
+{
+	if (!ok && why[0])
+		fprintf(out, "%-6s why: %s\n", "", why);
+	else if (ok && rests_on[0])
+		fprintf(out, "%-6s rests on: %s\n", "", rests_on);
+}
+
 static void print_row(FILE *out, const struct scn_expect *e, const char *figure,
 		      bool ok, const char *why, struct validate_count *cnt)
 {
@@ -155,11 +173,11 @@ static void print_row(FILE *out, const struct scn_expect *e, const char *figure,
 	tolerance_text(e, tol, sizeof(tol));
 	role_text(e, role, sizeof(role));
 	fprintf(out, "%-6s %-58.58s %-16s %12s %-16s %s%s%s\n", e->id, e->observation,
-		e->published, figure, tol, ok ? "pass" : "FAIL", role[0] ? " " : "", role);
-	if (!ok && why[0])
-		fprintf(out, "%-6s why: %s\n", "", why);
+		e->published, figure, tol, verdict(ok, e->rests_on), role[0] ? " " : "", role);
+	print_below(out, ok, why, e->rests_on);
 	cnt->rows++;
 	cnt->failed += !ok;
+	cnt->rests_passed += ok && e->rests_on[0];
 	if (is_calibration(e)) {
 		cnt->cal_rows++;
 		cnt->cal_failed += !ok;
@@ -292,11 +310,11 @@ static void print_pair(FILE *out, const struct scn_pair *p, const struct scn_cha
 	else
 		snprintf(factor, sizeof(factor), "%.3g", f);
 	fprintf(out, "%-6s %-58.58s %-24s %-24s %-19s %8s %s\n", p->id, p->observation,
-		p->published, figures, change, factor, ok ? "pass" : "FAIL");
-	if (!ok && why[0])
-		fprintf(out, "%-6s why: %s\n", "", why);
+		p->published, figures, change, factor, verdict(ok, p->rests_on));
+	print_below(out, ok, why, p->rests_on);
 	cnt->pairs++;
 	cnt->pairs_failed += !ok;
+	cnt->pairs_rests_passed += ok && p->rests_on[0];
 }
 
 /* Check one pair on its two runs; -1 + err if a run fails. */
@@ -374,6 +392,14 @@ void validate_pairs_header(FILE *out)
 		"nicsim before -> after", "change (needs)", "nicsim");
 }
 
+/* The headline's count of passes marked pass*, if any. */
+static void print_rests(FILE *out, int k, int n)
+{
+	if (k)
+		fprintf(out, "; %d of the %d %s on a fitted factor or an unsourced choice", k, n,
+			k == 1 ? "rests" : "rest");
+}
+
 void validate_headline(FILE *out, const struct validate_count *c)
 {
 	int m = c->rows - c->cal_rows, n = m - (c->failed - c->cal_failed);
@@ -387,8 +413,12 @@ void validate_headline(FILE *out, const struct validate_count *c)
 	if (c->dep_passed)
 		fprintf(out, "; %d of the %d %s a calibration row's application (dep)",
 			c->dep_passed, n, c->dep_passed == 1 ? "shares" : "share");
+	print_rests(out, c->rests_passed, n);
 	fprintf(out, "\n");
-	if (c->pairs)
-		fprintf(out, "%d of %d published changes reproduced\n",
-			c->pairs - c->pairs_failed, c->pairs);
+	if (c->pairs) {
+		n = c->pairs - c->pairs_failed;
+		fprintf(out, "%d of %d published changes reproduced", n, c->pairs);
+		print_rests(out, c->pairs_rests_passed, n);
+		fprintf(out, "\n");
+	}
 }

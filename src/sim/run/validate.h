@@ -12,7 +12,9 @@ struct validate_count {
 	int rows, failed;		/* every row */
 	int cal_rows, cal_failed;	/* of them, role = calibration */
 	int dep_passed;			/* passed checks sharing a calibration row's constants */
+	int rests_passed;		/* passed checks with rests_on (pass*) */
 	int pairs, pairs_failed;	/* [pair.ID] changes */
+	int pairs_rests_passed;		/* of the passed pairs, those with rests_on */
 };
 
 /* Load a scenario, apply an --include file (or NULL) and space-separated
@@ -32,7 +34,9 @@ void validate_header(FILE *out);
 /* The "published changes" title and the column heads of the pairs. */
 void validate_pairs_header(FILE *out);
 /* "N of M published figures reproduced (K more used for calibration)",
- * then, if there are pairs, "K of L published changes reproduced". */
+ * then, if there are pairs, "K of L published changes reproduced"; each
+ * goes on "; J of the N rest on a fitted factor or an unsourced choice"
+ * when J of its passes are pass* (rests_on). */
 void validate_headline(FILE *out, const struct validate_count *c);
 /* Run every expectation of one file, printing a row each to out, then
  * every pair, printing a line each to pairs. -1 + err. */

@@ -540,6 +540,12 @@ static const struct scn_key scn_keys[] = {
 	    .nodef = "(none)", .unit = "text",
 	    .meaning = "What the model lacks to produce this figure: the row is listed as "
 		       "not reproduced, without a run"),
+	KEY(SCN_EXPECT, "rests_on", SCN_T_STRING, struct scn_expect, rests_on,
+	    .nodef = "(none)", .unit = "text",
+	    .meaning = "What the row's pass depends on that no source supports (a fitted "
+		       "factor, an unsourced modelling choice) and what the row gives without "
+		       "it: a pass is printed pass*, this text under it, and counted apart "
+		       "in the headline"),
 	KEY(SCN_EXPECT, "value", SCN_T_DOUBLE, struct scn_expect, value,
 	    .aux = offsetof(struct scn_expect, has_value), .nodef = "(none)",
 	    .unit = "number", .meaning = "The published number"),
@@ -588,6 +594,10 @@ static const struct scn_key scn_keys[] = {
 	    .nodef = "(none)", .unit = "conditions",
 	    .meaning = "PATH>=NUMBER, PATH==PATH ... (also > < <= !=): what both runs must "
 		       "have done for the pair to count"),
+	KEY(SCN_PAIR, "rests_on", SCN_T_STRING, struct scn_pair, rests_on,
+	    .nodef = "(none)", .unit = "text",
+	    .meaning = "What the pair's pass depends on that no source supports: as the "
+		       "[expect.ID] key, pass* and counted apart in the pairs' headline"),
 };
 
 static const char *const kind_words[SCN_NR_KINDS] = {

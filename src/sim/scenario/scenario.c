@@ -1279,6 +1279,12 @@ static int check_expect(const struct scenario *s, const struct scn_expect *e,
 				  "names a metric; a row is either run or not modelled", e->id);
 		return -1;
 	}
+	if (e->rests_on[0] && (e->unmodelled[0] || !strcmp(e->role, "calibration"))) {
+		scenario_error_at(s, e->rests_on, err, "rests_on: [expect.%s] is %s, so it "
+				  "never counts as reproduced; rests_on marks a check's pass",
+				  e->id, e->unmodelled[0] ? "unmodelled" : "a calibration row");
+		return -1;
+	}
 	if (!e->has_value && !e->has_min && !e->has_max) {
 		scenario_error_at(s, e->id, err, "[expect.%s] needs 'value', "
 				  "'min' or 'max'", e->id);
