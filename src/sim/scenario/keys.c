@@ -565,7 +565,7 @@ static const struct scn_key scn_keys[] = {
 	    .meaning = "The published change, in a sentence"),
 	KEY(SCN_PAIR, "published", SCN_T_STRING, struct scn_pair, published,
 	    .nodef = "(none)", .unit = "text",
-	    .meaning = "The published figures as printed there, e.g. 151.13 -> 939.16 Mbit/s"),
+	    .meaning = "The published before and after figures, as the source prints them"),
 	KEY(SCN_PAIR, "source", SCN_T_STRING, struct scn_pair, source,
 	    .nodef = "(none)", .unit = "text",
 	    .meaning = "Where it was published"),
