@@ -161,6 +161,7 @@ enum stream_mode {
 	STREAM_WRITE,		/* write() from user memory (netperf, iperf) */
 	STREAM_FILE_WRITE,	/* read() a file, then write() it (Apache) */
 	STREAM_SENDFILE,	/* sendfile() (nginx) */
+	STREAM_FILE_MMAP,	/* mmap() a file, then write() the mapping (Apache's EnableMMAP) */
 };
 
 struct stream_config {

@@ -4,8 +4,13 @@
  * that write()s `size` bytes at a time from user memory, a receiver that
  * read()s), and an HTTP file server for one large file, either
  * Apache-like (read() the file from the page cache into a user buffer,
- * then write() it: two copies per byte) or nginx-like (sendfile(): no
- * copy, a per-page cost).
+ * then write() it: two copies per byte; or, Apache's default, write() a
+ * mapping of the file, whose pages the copy faults in from the page
+ * cache inside tcp_sendmsg, the socket locked) or nginx-like (sendfile():
+ * no copy, a per-page cost).
+ * Deviation: the mmap mode charges the page-cache read per 16 bytes with
+ * each skb's copy (file_read_x16, the read() path's cost), not per page
+ * fault; the mmap() and munmap() calls themselves are not charged.
  *
  * The receiver listens before the run and blocks in accept(); at start
  * the sender connect()s (the three-way handshake over the whole path,
@@ -79,6 +84,8 @@ static void sender_run(struct cpu *cpu, struct task *t)
 		task_sleep(t, SIM_TIME_MAX);
 		return;
 	}
+	if (s->cfg.mode == STREAM_FILE_MMAP)	/* copy_from_user faults the page cache in */
+		cpu_charge(cpu, COST_file_read_x16, (uint64_t)c->file_read_x16 * DIV_ROUND_UP(n, 16));
 	s->left -= n;
 	s->written += n;
 	if (!s->left) {

@@ -190,7 +190,7 @@ static json_t *udp_json(const struct udp_app *u, sim_time_t end)
 	return o;
 }
 
-static const char *const mode_text[] = { "write", "file+write", "sendfile" };
+static const char *const mode_text[] = { "write", "file+write", "sendfile", "mmap+write" };
 
 double stream_goodput_mbps(const struct stream_app *s, sim_time_t end)
 {

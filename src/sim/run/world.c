@@ -543,7 +543,8 @@ static int build_streams(struct world *w, const struct scn_app *a, struct host *
 	int k, n = (int)a->parallel;
 
 	if (!strcmp(a->type, "http"))
-		sc.mode = !strcmp(a->mode, "sendfile") ? STREAM_SENDFILE : STREAM_FILE_WRITE;
+		sc.mode = !strcmp(a->mode, "sendfile") ? STREAM_SENDFILE :
+			  !strcmp(a->mode, "mmap") ? STREAM_FILE_MMAP : STREAM_FILE_WRITE;
 	if (a->peer_cpu >= d->nr_cpus) {
 		scenario_error_at(w->scn, &a->peer_cpu, err, "app.%s: peer_cpu %lld, but %s has %d CPU(s)",
 				  a->name, (long long)a->peer_cpu, d->name, d->nr_cpus);

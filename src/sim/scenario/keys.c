@@ -44,7 +44,7 @@ static const char *const arbiter_names[] = { "round-robin", "post-order", NULL }
 static const char *const qdisc_names[] = { "pfifo_fast", "fq_codel", "tbf", "fq", "prio", NULL };
 static const char *const compare_names[] = { "ratio", "difference", NULL };
 static const char *const role_names[] = { "check", "calibration", NULL };
-static const char *const mode_names[] = { "write", "sendfile", NULL };
+static const char *const mode_names[] = { "write", "sendfile", "mmap", NULL };
 static const char *const onoff_names[] = { "on", "off", NULL };
 
 static const struct scn_key scn_keys[] = {
@@ -444,7 +444,10 @@ static const struct scn_key scn_keys[] = {
 	    .meaning = "SO_SNDBUF (ping -S)"),
 	KEY(SCN_APP, "mode", SCN_T_CHOICE, struct scn_app, mode,
 	    .choices = mode_names, .def = "write", .unit = "",
-	    .meaning = "http: write (read()+write(), Apache-like) or sendfile (nginx-like)"),
+	    .meaning = "http: write (read() into a buffer, then write() it), "
+		       "mmap (write() from an mmap()ed file: the page cache is read "
+		       "during the copy, with the socket locked; Apache with EnableMMAP "
+		       "on, in size chunks) or sendfile (nginx-like)"),
 	KEY(SCN_APP, "read_size", SCN_T_BYTES, struct scn_app, read_size,
 	    .min = 1, .max = 1 << 30, .def = "128KiB", .unit = "bytes",
 	    .meaning = "stream/http: bytes per read() at the receiving end"),
