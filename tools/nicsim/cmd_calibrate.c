@@ -16,7 +16,8 @@
  * Contract: bad input (the file, DIR, a key a scenario refuses, a metric
  * the results lack) exits 2 before DIR is touched; DIR receives
  * fitted.ini and report.txt whole (run/outpath.h); exit 1 if a row ends
- * outside its band, 0 otherwise.
+ * outside its band or the fit breaks a published change of the file's
+ * `pairs` (each a constraint of the objective: calib_term), 0 otherwise.
  */
 #include <errno.h>
 #include <math.h>
@@ -51,6 +52,7 @@
  * run's metric. */
 struct memo {
 	int64_t		v[CALIB_MAX_PARAMS];
+	double		x[CALIB_MAX_ROWS];	/* each row's run's metric */
 	double		fig[CALIB_MAX_ROWS];
 	double		base[CALIB_MAX_ROWS];
 	bool		unmet[CALIB_MAX_ROWS];	/* a run failed the row's require */
@@ -273,8 +275,11 @@ static const struct memo *evaluate(struct fit *ft, const int64_t *v)
 	if (run_all(ft, v, &raw))
 		return NULL;
 	for (r = 0; r < ft->c.nr_rows; r++) {
+		m->x[r] = raw.x[r];
 		m->base[r] = raw.x[CALIB_MAX_ROWS + r];
-		m->fig[r] = row_figure(&ft->c.row[r].e, raw.x[r], m->base[r]);
+		m->fig[r] = ft->c.row[r].pair ?
+			calib_pair_factor(&ft->c.row[r], m->x[r], m->base[r]) :
+			row_figure(&ft->c.row[r].e, m->x[r], m->base[r]);
 		m->unmet[r] = raw.unmet[r] || raw.unmet[CALIB_MAX_ROWS + r];
 		m->f += m->unmet[r] ? CALIB_MISS :
 			calib_term(&ft->c, &ft->c.row[r], m->fig[r], m->base[r]);
@@ -392,8 +397,11 @@ static int minimise(struct fit *ft)
 	return ft->fatal ? -1 : 0;
 }
 
+/* Is row r inside its band at m (a pair row: does the change hold)? */
 static bool row_in(const struct fit *ft, const struct memo *m, int r)
 {
+	if (ft->c.row[r].pair)
+		return !m->unmet[r] && calib_pair_holds(&ft->c.row[r], m->fig[r]);
 	return !m->unmet[r] && scenario_expect_pass(&ft->c.row[r].e, m->fig[r]);
 }
 
@@ -564,6 +572,8 @@ static int report_rows(struct fit *ft, FILE *f)
 		char band[64];
 		bool in = row_in(ft, b, r);
 
+		if (ft->c.row[r].pair)
+			continue;
 		band_text(e, band, sizeof(band));
 		fprintf(f, "%-10s %-40s %14.6g %-22s %+10.4f %s\n", e->id, e->metric,
 			b->fig[r], band, calib_log_error(&ft->c.row[r], b->fig[r], b->base[r]),
@@ -573,10 +583,55 @@ static int report_rows(struct fit *ft, FILE *f)
 	}
 	fprintf(f, "\nrows outside their bands:");
 	for (r = 0; r < ft->c.nr_rows; r++)
-		if (!row_in(ft, b, r))
+		if (!ft->c.row[r].pair && !row_in(ft, b, r))
 			fprintf(f, " %s", ft->c.row[r].e.id);
 	fprintf(f, "%s\n", out ? "" : " none");
 	return out;
+}
+
+/* "up 6.2 (>= 2.49)", "gone". */
+static void change_text(const struct scn_change *c, char *buf, size_t len)
+{
+	if (c->dir == SCN_CHANGE_GONE)
+		snprintf(buf, len, "gone");
+	else
+		snprintf(buf, len, "%s %g (>= %.3g)", c->dir == SCN_CHANGE_UP ? "up" : "down",
+			 c->factor, c->threshold);
+}
+
+/* The pairs at the fit: each published change, the model's before ->
+ * after and factor, and whether it holds. The number broken. */
+static int report_pairs(struct fit *ft, FILE *f)
+{
+	const struct memo *b = fitted(ft);
+	int r, broken = 0;
+
+	if (!ft->c.nr_pairs)
+		return 0;
+	fprintf(f, "\npublished changes (constraints: a fit that breaks one fails; "
+		"docs/validation.md, \"Published changes\")\n");
+	fprintf(f, "%-10s %-40s %-26s %-20s %10s %s\n", "id", "metric", "before -> after",
+		"change (needs)", "factor", "");
+	for (r = 0; r < ft->c.nr_rows; r++) {
+		const struct calib_row *row = &ft->c.row[r];
+		char figs[64], change[48];
+		bool in = row_in(ft, b, r);
+
+		if (!row->pair)
+			continue;
+		snprintf(figs, sizeof(figs), "%g -> %g", b->x[r], b->base[r]);
+		change_text(&row->change, change, sizeof(change));
+		fprintf(f, "%-10s %-40s %-26s %-20s %10.4g %s\n", row->e.id, row->e.metric,
+			figs, change, b->fig[r], in ? "holds" : b->unmet[r] ?
+			"BROKEN (a run failed its require)" : "BROKEN");
+		broken += !in;
+	}
+	fprintf(f, "\npublished changes the fit breaks:");
+	for (r = 0; r < ft->c.nr_rows; r++)
+		if (ft->c.row[r].pair && !row_in(ft, b, r))
+			fprintf(f, " %s", ft->c.row[r].e.id);
+	fprintf(f, "%s\n", broken ? "" : " none");
+	return broken;
 }
 
 static void write_param(const struct calib_param *p, int64_t v, FILE *f)
@@ -618,7 +673,8 @@ static FILE *open_in(const char *dir, const char *name, char *path, size_t len)
 }
 
 /* fitted.ini and report.txt into the temporary dir; -1 after a message. */
-static int write_outputs(struct fit *ft, const char *tmp, const int64_t (*edge)[2], int *out)
+static int write_outputs(struct fit *ft, const char *tmp, const int64_t (*edge)[2], int *out,
+			 int *broken)
 {
 	char path[OUTPATH_LEN + 32];
 	FILE *f = open_in(tmp, "fitted.ini", path, sizeof(path));
@@ -638,6 +694,7 @@ static int write_outputs(struct fit *ft, const char *tmp, const int64_t (*edge)[
 		fitted(ft)->f, ft->c.band_weight ? ", each over its band's squared" : "");
 	report_params(ft, f, edge);
 	*out = report_rows(ft, f);
+	*broken = report_pairs(ft, f);
 	if (fclose(f))
 		goto fail;
 	return 0;
@@ -750,7 +807,7 @@ static int check_metrics(struct fit *ft)
 		return -1;
 	}
 	for (r = 0; r < ft->c.nr_rows; r++)
-		if (isnan(m->fig[r])) {
+		if (isnan(m->x[r]) || (ft->base_run[r] != NO_RUN && isnan(m->base[r]))) {
 			fprintf(stderr, "%s:%d: [row.%s]: metric '%s' is not a number in the "
 				"results (docs/results.md)\n", ft->c.file, ft->c.row[r].line,
 				ft->c.row[r].e.id, ft->c.row[r].e.metric);
@@ -858,13 +915,13 @@ static int fit_and_probe(struct fit *ft, int64_t (*edge)[2])
 static int publish(struct fit *ft, const struct cal_opts *o, const int64_t (*edge)[2])
 {
 	char tmp[OUTPATH_LEN], msg[OUTPATH_LEN + 512];
-	int out = 0;
+	int out = 0, broken = 0, r, k = 0;
 
 	if (outpath_report_begin(o->out, tmp, sizeof(tmp), msg, sizeof(msg))) {
 		fprintf(stderr, "nicsim calibrate: --out %s: %s\n", o->out, msg);
 		return 2;
 	}
-	if (write_outputs(ft, tmp, edge, &out)) {
+	if (write_outputs(ft, tmp, edge, &out, &broken)) {
 		outpath_report_abort(tmp);
 		return 2;
 	}
@@ -872,9 +929,18 @@ static int publish(struct fit *ft, const struct cal_opts *o, const int64_t (*edg
 		fprintf(stderr, "nicsim calibrate: --out %s: %s\n", o->out, msg);
 		return 2;
 	}
-	printf("%s/fitted.ini, %s/report.txt: %d of %d rows inside their bands\n", o->out,
-	       o->out, ft->c.nr_rows - out, ft->c.nr_rows);
-	return out ? 1 : 0;
+	printf("%s/fitted.ini, %s/report.txt: %d of %d rows inside their bands", o->out,
+	       o->out, ft->c.nr_rows - ft->c.nr_pairs - out, ft->c.nr_rows - ft->c.nr_pairs);
+	if (ft->c.nr_pairs) {
+		printf("; %d of %d published changes hold", ft->c.nr_pairs - broken,
+		       ft->c.nr_pairs);
+		for (r = 0; r < ft->c.nr_rows && broken; r++)
+			if (ft->c.row[r].pair && !row_in(ft, fitted(ft), r))
+				printf("%s%s", k++ ? " " : " (broken: ", ft->c.row[r].e.id);
+		printf("%s", broken ? ")" : "");
+	}
+	printf("\n");
+	return out || broken ? 1 : 0;
 }
 
 int cmd_calibrate(int argc, char **argv)

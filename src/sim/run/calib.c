@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * The calibration file of `nicsim calibrate` (docs/calibrate.md):
- *   [calibrate]  scenario (default for the rows), iterations
+ *   [calibrate]  scenario (default for the rows), iterations, weight,
+ *                pairs (scenario files whose [pair.ID] sections become
+ *                constraints of the fit)
  *   [param.NAME] host, key (a [host.NAME.cost] key or clock) or keys (cost
  *                keys scaled by one factor), min, max, start
  *   [row.ID]     scenario, and the [expect.ID] keys metric, value,
@@ -30,9 +32,12 @@ struct load_ctx {
 	bool			failed;
 	enum sec_kind		kind;
 	char			dir[CALIB_PATH_MAX];
+	char			pairs[CALIB_MAX_PAIR_FILES][CALIB_PATH_MAX];
+	int			nr_pair_files, pairs_line;
 };
 
-static const char *const calibrate_keys[] = { "scenario", "iterations", "weight", NULL };
+static const char *const calibrate_keys[] = { "scenario", "iterations", "weight", "pairs",
+					       NULL };
 static const char *const param_keys[] = { "host", "key", "keys", "base", "min", "max", "start",
 					   NULL };
 static const char *const row_keys[] = {
@@ -180,6 +185,29 @@ static void set_path(struct load_ctx *x, char *dst, const char *v)
 		fail_at(x, x->lineno, "path too long");
 }
 
+/* `pairs`: blank-separated scenario files, relative to the file. */
+static void pair_files(struct load_ctx *x, const char *v)
+{
+	char word[CALIB_PATH_MAX];
+	size_t n;
+
+	x->nr_pair_files = 0;
+	x->pairs_line = x->lineno;
+	for (v += strspn(v, " \t"); *v; v += strspn(v, " \t")) {
+		n = strcspn(v, " \t");
+		if (n >= sizeof(word) || x->nr_pair_files == CALIB_MAX_PAIR_FILES) {
+			fail_at(x, x->lineno, "pairs: at most %d files of at most %d characters",
+				CALIB_MAX_PAIR_FILES, CALIB_PATH_MAX - 1);
+			return;
+		}
+		snprintf(word, sizeof(word), "%.*s", (int)n, v);
+		set_path(x, x->pairs[x->nr_pair_files++], word);
+		v += n;
+	}
+	if (!x->nr_pair_files)
+		fail_at(x, x->lineno, "pairs: no file");
+}
+
 static void unknown_key(struct load_ctx *x, const char *sec, const char *key,
 			const char *const *keys)
 {
@@ -203,6 +231,8 @@ static void calibrate_key(struct load_ctx *x, const char *key, const char *v)
 		unknown_key(x, "calibrate", key, calibrate_keys);
 	else if (!strcmp(key, "scenario"))
 		set_path(x, x->c->scenario, v);
+	else if (!strcmp(key, "pairs"))
+		pair_files(x, v);
 	else if (!strcmp(key, "weight")) {
 		if (strcmp(v, "equal") && strcmp(v, "band"))
 			fail_at(x, x->lineno, "weight: '%s' is not equal or band", v);
@@ -436,6 +466,67 @@ static void check_all(struct load_ctx *x)
 	}
 }
 
+/* One [pair.ID] of file as a constraint row. */
+static void add_pair(struct load_ctx *x, const char *file, const struct scn_pair *p)
+{
+	struct calib *c = x->c;
+	struct calib_row *r;
+	char why[256];
+
+	if (p->before[0]) {
+		fail_at(x, x->pairs_line, "pairs: %s: [pair.%s] has a 'before'; calibrate takes "
+			"pairs whose before run is the file as written", file, p->id);
+		return;
+	}
+	if (strchr(p->metric, '+')) {
+		fail_at(x, x->pairs_line, "pairs: %s: [pair.%s] sums metrics ('%s'); calibrate "
+			"takes pairs of one metric", file, p->id, p->metric);
+		return;
+	}
+	if (c->nr_rows == CALIB_MAX_ROWS) {
+		fail_at(x, x->pairs_line, "pairs: more than %d rows and pairs", CALIB_MAX_ROWS);
+		return;
+	}
+	r = &c->row[c->nr_rows++];
+	memset(r, 0, sizeof(*r));
+	scenario_expect_defaults(&r->e);
+	snprintf(r->e.id, sizeof(r->e.id), "%s", p->id);
+	snprintf(r->e.observation, sizeof(r->e.observation), "%s", p->observation);
+	snprintf(r->e.published, sizeof(r->e.published), "%s", p->published);
+	snprintf(r->e.source, sizeof(r->e.source), "%s", p->source);
+	snprintf(r->e.metric, sizeof(r->e.metric), "%s", p->metric);
+	snprintf(r->e.baseline, sizeof(r->e.baseline), "%s", p->after);
+	snprintf(r->e.require, sizeof(r->e.require), "%s", p->require);
+	snprintf(r->scenario, sizeof(r->scenario), "%s", file);
+	r->line = x->pairs_line;
+	r->pair = true;
+	if (scn_change_parse(p->change, &r->change, why, sizeof(why)))
+		fail_at(x, x->pairs_line, "pairs: %s: [pair.%s]: %s", file, p->id, why);
+	c->nr_pairs++;
+}
+
+/* Every [pair.ID] of the `pairs` files, after the measured rows. */
+static void load_pairs(struct load_ctx *x)
+{
+	struct scenario s;
+	int i, j;
+
+	for (i = 0; i < x->nr_pair_files && !x->failed; i++) {
+		scenario_init(&s);
+		if (scenario_load(&s, x->pairs[i], x->err)) {
+			char msg[sizeof(x->err->msg)];
+
+			snprintf(msg, sizeof(msg), "%s", x->err->msg);
+			fail_at(x, x->pairs_line, "pairs: %.900s", msg);
+		} else if (!s.nr_pairs) {
+			fail_at(x, x->pairs_line, "pairs: %s has no [pair.ID]", x->pairs[i]);
+		}
+		for (j = 0; j < s.nr_pairs && !x->failed; j++)
+			add_pair(x, x->pairs[i], &s.pairs[j]);
+		scenario_free(&s);
+	}
+}
+
 static void names_unique(struct load_ctx *x)
 {
 	struct calib *c = x->c;
@@ -478,6 +569,10 @@ int calib_load(struct calib *c, const char *path, struct scn_error *err)
 		names_unique(&x);
 	if (!x.failed)
 		check_all(&x);
+	if (!x.failed)
+		load_pairs(&x);
+	if (!x.failed)
+		names_unique(&x);
 	return x.failed ? -1 : 0;
 }
 
@@ -544,9 +639,35 @@ double calib_band_log(const struct calib_row *r, double b)
 	return log((v + half) / v);
 }
 
+double calib_pair_factor(const struct calib_row *r, double x0, double x1)
+{
+	double f;
+	bool ok = scn_change_holds(&r->change, x0, x1, &f);
+
+	if (r->change.dir == SCN_CHANGE_GONE)
+		return isnan(x0) || isnan(x1) ? NAN : ok;
+	return f;
+}
+
+bool calib_pair_holds(const struct calib_row *r, double f)
+{
+	if (r->change.dir == SCN_CHANGE_GONE)
+		return f == 1;
+	return f >= r->change.threshold;
+}
+
 double calib_term(const struct calib *c, const struct calib_row *r, double x, double b)
 {
-	double sq = calib_sq_log_error(r, x, b), w;
+	double sq, w;
+
+	if (r->pair) {
+		if (calib_pair_holds(r, x))
+			return 0;
+		if (!(x > 0) || r->change.dir == SCN_CHANGE_GONE)
+			return 2 * CALIB_MISS;
+		return CALIB_MISS * (1 + log(r->change.threshold / x) / log(r->change.threshold));
+	}
+	sq = calib_sq_log_error(r, x, b);
 
 	if (!c->band_weight || sq == CALIB_MISS)
 		return sq;

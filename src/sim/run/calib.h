@@ -20,6 +20,7 @@
 #define CALIB_ITER_MAX		2000
 #define CALIB_MAX_KEYS		8	/* keys of one factor parameter */
 #define CALIB_FACTOR_UNIT	1000	/* a factor parameter's integer: thousandths */
+#define CALIB_MAX_PAIR_FILES	8	/* files in [calibrate] pairs */
 
 /*
  * A free parameter: host.HOST.cost.KEY in [min, max], from start; or,
@@ -41,11 +42,21 @@ struct calib_param {
 	int		line;
 };
 
-/* A measured row: an [expect.ID] with its scenario. */
+/*
+ * A measured row: an [expect.ID] with its scenario. Or, with pair set, a
+ * published change taken from a scenario's [pair.ID] as a constraint: e's
+ * set is empty (the before run: the file as written), its baseline the
+ * pair's after overrides, its require the pair's; the row's figure is the
+ * model's factor in the published direction, and the row holds when
+ * scn_change_holds says so. It adds no measurement: it counts neither
+ * towards the rows that allow parameters nor among them in the report.
+ */
 struct calib_row {
 	struct scn_expect e;
 	char		scenario[CALIB_PATH_MAX];	/* resolved */
 	int		line;
+	bool		pair;
+	struct scn_change change;	/* a pair's, parsed */
 };
 
 struct calib {
@@ -54,6 +65,7 @@ struct calib {
 	int		iterations;
 	bool		band_weight;	/* weight = band: each term over its band's */
 	int		nr_params, nr_rows;
+	int		nr_pairs;	/* of the rows, constraints from [pair.ID] */
 	struct calib_param param[CALIB_MAX_PARAMS];
 	struct calib_row row[CALIB_MAX_ROWS];
 };
@@ -82,6 +94,14 @@ int64_t calib_key_value(const struct calib_param *p, int k, int64_t v);
  * a target of 0 has a scale. NAN when a logarithm is undefined.
  */
 double calib_log_error(const struct calib_row *r, double x, double b);
+/*
+ * A pair row's figure from its before run's metric x0 and its after
+ * run's x1: the factor in the published direction (NAN when undefined;
+ * for a `gone` change 1 if it holds, else 0).
+ */
+double calib_pair_factor(const struct calib_row *r, double x0, double x1);
+/* Does a pair row hold at factor f? */
+bool calib_pair_holds(const struct calib_row *r, double f);
 /* Its square; CALIB_MISS when NAN (a run that produced nothing). */
 #define CALIB_MISS	100.0
 double calib_sq_log_error(const struct calib_row *r, double x, double b);
@@ -92,7 +112,11 @@ double calib_sq_log_error(const struct calib_row *r, double x, double b);
  */
 double calib_band_log(const struct calib_row *r, double b);
 /* The row's term of the objective: the squared log-error, over the
- * squared band log if c weighs by band (CALIB_MISS stays unweighted). */
+ * squared band log if c weighs by band (CALIB_MISS stays unweighted). A
+ * pair row's: 0 while it holds; broken, CALIB_MISS times (1 + how far
+ * below its threshold the factor is, in logarithms of the threshold), so
+ * a fit that breaks a published change scores as a failed run does, and
+ * worse the farther it breaks it. */
 double calib_term(const struct calib *c, const struct calib_row *r, double x, double b);
 
 #endif
