@@ -2,7 +2,10 @@
 /*
  * Dynamic queue limits (lib/dynamic_queue_limits.c) with worked sequences: starvation growth,
  * over-limit completion, slack shrink after hold_time, clamping, the BQL
- * STACK_XOFF and xmit_more doorbell rules, 32-bit wraparound.
+ * STACK_XOFF and xmit_more doorbell rules, 32-bit wraparound, and
+ * completion traces of a queue fed by TCP small queues (mvneta's per-skb
+ * accounting, a29b6235560a; TSQ's refill after dql_completed), whose
+ * limits are worked from lib/dynamic_queue_limits.c at v4.10.
  * docs/kernel.md, "Byte Queue Limits (DQL)".
  *
  * Notation in the comments, for one dql_completed(count) at jiffies j:
@@ -535,6 +538,368 @@ static void test_wraparound_jiffies(void **state)
 	}
 }
 
+
+/* --- (8) completion traces: BQL beside a TSQ-limited TCP flow --------- */
+
+/*
+ * One completion trace, call by call, as mvneta (a29b6235560a) makes it:
+ * netdev_tx_sent_queue(skb->len) per skb in mvneta_tx, one
+ * netdev_tx_completed_queue per mvneta_txq_done with the skb->len of every
+ * skb whose last descriptor was reclaimed. 'Q' is dql_queued(bytes), 'C'
+ * dql_completed(bytes) at jiffy j; the expected limit, avail,
+ * prev_ovlimit and prev_num_queued are checked after the call.
+ */
+struct tstep {
+	char		op;
+	unsigned int	bytes;
+	unsigned long	j;
+	unsigned int	limit;
+	int		avail;
+	unsigned int	prev_ovlimit;
+	unsigned int	prev_num_queued;
+};
+
+static void replay(struct dql *d, const struct tstep *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++, s++) {
+		if (s->op == 'Q')
+			dql_queued(d, s->bytes);
+		else
+			dql_completed(d, s->bytes, s->j);
+		assert_int_equal(d->limit, s->limit);
+		assert_int_equal(dql_avail(d), s->avail);
+		assert_int_equal(d->prev_ovlimit, s->prev_ovlimit);
+		assert_int_equal(d->prev_num_queued, s->prev_num_queued);
+	}
+}
+
+/*
+ * The first calls on iperf's queue in scenarios/mvneta-2017-bql.ini at
+ * 10 Mbit/s: the SYN (74), the handshake's ACK (66), then TSO skbs of 5
+ * and 2 segments (7306, 2962) and 6 (8754). HZ 100, jiffy 0 at the start.
+ */
+static const struct tstep startup_trace[] = {
+	/* SYN: nq 74, adj 0: avail -74 */
+	{ 'Q', 74, 0, 0, -74, 0, 0 },
+	/* done 74, ov = POSDIFF(74, 0) = 74, inprog 0: starved,
+	 * limit = 0 + POSDIFF(74, pnq 0) + 0 = 74; changed: ov 0;
+	 * adj 74 + 74 = 148, avail 148 - 74 = 74 */
+	{ 'C', 74, 0, 74, 74, 0, 74 },
+	{ 'Q', 66, 0, 74, 8, 0, 74 },
+	/* nq 7446: avail 148 - 7446 = -7298 */
+	{ 'Q', 7306, 0, 74, -7298, 0, 74 },
+	/* 66 done: done 140, ov = POSDIFF(7372, 74) = 7298, inprog 7306,
+	 * pinprog = 74 - 74 = 0, prev_ovlimit 0: neither branch; limit
+	 * unchanged so ov is kept; adj 74 + 140 = 214, avail -7232 */
+	{ 'C', 66, 0, 74, -7232, 7298, 7446 },
+	/* 7306 done: done 7446, ov = POSDIFF(7306, 74) = 7232, inprog 0:
+	 * starved (and prev_ovlimit && AFTER_EQ(7446, 7446)),
+	 * limit = 74 + POSDIFF(7446, 7446) + 7298 = 7372; adj 14818 */
+	{ 'C', 7306, 0, 7372, 7372, 0, 7446 },
+	{ 'Q', 7306, 0, 7372, 66, 0, 7446 },
+	/* nq 17714: avail 14818 - 17714 = -2896 */
+	{ 'Q', 2962, 0, 7372, -2896, 0, 7446 },
+	/* j 1, 7306 done: done 14752, ov = POSDIFF(10268, 7372) = 2896,
+	 * inprog 2962, pinprog = 7446 - 7446 = 0: neither; adj 22124,
+	 * avail 4410 */
+	{ 'C', 7306, 1, 7372, 4410, 2896, 17714 },
+	/* nq 26468: avail -4344 */
+	{ 'Q', 8754, 1, 7372, -4344, 2896, 17714 },
+	/* 2962 done: done 17714 = pnq, AFTER_EQ true, prev_ovlimit 2896:
+	 * starved, limit = 7372 + 0 + 2896 = 10268; adj 27982,
+	 * avail 27982 - 26468 = 1514 */
+	{ 'C', 2962, 1, 10268, 1514, 0, 26468 },
+};
+
+static void test_trace_startup(void **state)
+{
+	struct dql d;
+
+	(void)state;
+	dql_init(&d, HZ);
+	replay(&d, startup_trace, sizeof(startup_trace) / sizeof(startup_trace[0]));
+	assert_int_equal(d.slack_start_time, 1);
+	assert_int_equal(d.lowest_slack, UINT_MAX);
+}
+
+/*
+ * A queue fed by TCP small queues: the socket keeps `tsq` skbs of `size`
+ * bytes below it (in the qdisc or the ring). The ring completes one skb
+ * per call (mvneta: a TX-done interrupt per packet, the skb's bytes
+ * reported with its last descriptor); then, as in the kernel, the qdisc
+ * runs if BQL cleared STACK_XOFF (NET_TX_SOFTIRQ) and TSQ's tasklet
+ * (TASKLET_SOFTIRQ, scheduled by tcp_wfree, after dql_completed) hands one
+ * skb to the qdisc, which runs while the queue is not stopped.
+ */
+struct tsq_feed {
+	struct bql_queue q;
+	unsigned int	size;
+	unsigned int	ring;		/* skbs handed to the driver */
+	unsigned int	qdisc;		/* skbs waiting in the qdisc */
+};
+
+static void feed_qdisc_run(struct tsq_feed *f)
+{
+	while (f->qdisc && !f->q.stack_xoff) {
+		f->qdisc--;
+		f->ring++;
+		bql_sent(&f->q, f->size);
+	}
+}
+
+static void feed_init(struct tsq_feed *f, unsigned int size, unsigned int tsq,
+		      unsigned int limit)
+{
+	bql_init(&f->q, HZ, 0);
+	/* as left by a completion with num_completed 0 */
+	f->q.dql.limit = limit;
+	f->q.dql.adj_limit = limit;
+	f->size = size;
+	f->ring = 0;
+	f->qdisc = tsq;
+	feed_qdisc_run(f);
+}
+
+static void feed_complete(struct tsq_feed *f, unsigned long j)
+{
+	f->ring--;
+	if (bql_completed(&f->q, 1, f->size, j))
+		feed_qdisc_run(f);
+	f->qdisc++;
+	feed_qdisc_run(f);
+}
+
+/*
+ * Two skbs below the socket (4.4/4.10 TSQ: sk_wmem_alloc starts at 1, so
+ * 1 + 2 truesize > 2 truesize stops the third). Each completion ends
+ * exactly where the previous one found num_queued: at call c, done = c S
+ * and pnq = c S (one skb left in flight, its successor queued after the
+ * call). AFTER_EQ(done, pnq) is true, prev_ovlimit is 0: neither branch,
+ * whatever the time. The limit stays where slow start left it (18956, the
+ * 10 Mbit/s run's), the ring holds both skbs, the qdisc none.
+ */
+static void test_trace_tsq_two(void **state)
+{
+	const unsigned int S = 4410, L = 18956;
+	struct tsq_feed f;
+
+	(void)state;
+	feed_init(&f, S, 2, L);
+	assert_int_equal(f.ring, 2);
+	for (unsigned long c = 1; c <= 400; c++) {
+		if (c > 1)	/* what the next call will complete up to */
+			assert_int_equal(f.q.dql.prev_num_queued,
+					 f.q.dql.num_completed + S);
+		feed_complete(&f, c);
+		assert_int_equal(f.q.dql.limit, L);
+		assert_int_equal(f.q.dql.prev_ovlimit, 0);
+		/* adj = L + c S, nq = (c + 2) S */
+		assert_int_equal(dql_avail(&f.q.dql), (int)(L - 2 * S));
+		assert_int_equal(f.ring, 2);
+		assert_int_equal(f.qdisc, 0);
+	}
+	/* 400 jiffies, four hold times: never a busy interval */
+	assert_int_equal(f.q.dql.lowest_slack, UINT_MAX);
+	assert_int_equal(f.q.dql.slack_start_time, 0);
+	assert_int_equal(f.q.xoffs, 0);
+}
+
+/*
+ * Three skbs below the socket (what TSQ allows when the next skb is larger
+ * than those in flight). Call c (jiffy c): nq = (c + 2) S before it,
+ * done = c S, pnq = (c + 1) S for c > 1: AFTER_EQ(c S, (c + 1) S) is
+ * false, inprog 2 S, pinprog 2 S: the busy branch.
+ *  c 2..100: slack = POSDIFF(18956 + 0, 2 S) = 10136, lowest 10136;
+ *  c 101: time_after(101, 0 + 100): limit = 18956 - 10136 = 8820 = 2 S,
+ *    changed: ov 0; adj = 2 S + 101 S = nq: avail 0; the refill leaves
+ *    avail -S: STACK_XOFF (the third skb is in the ring all the same);
+ *  c 102: ov = POSDIFF(3 S, 2 S) = S, slack = POSDIFF(2 S + 0, 2 S) = 0:
+ *    lowest 0; avail 0 clears XOFF, the refill sets it again;
+ *  c 103..201: prev_ovlimit S: slack = max(POSDIFF(3 S, 2 S),
+ *    POSDIFF(S, S)) = S, lowest stays 0; c 202: time_after(202, 201):
+ *    limit - 0, unchanged, the interval restarts;
+ *  c 203..302: lowest S; c 303: time_after(303, 302): limit = S, ov 0;
+ *    adj = S + 303 S, nq 305 S: avail -S, XOFF stays: the refill waits in
+ *    the qdisc, the ring holds 2 skbs;
+ *  c 304: ov = POSDIFF(2 S, S) = S, inprog S, pnq 305 S > 304 S: busy,
+ *    slack 0; limit S kept, prev_ovlimit S; avail 0: XOFF cleared, the
+ *    qdisc's skb goes (avail -S, XOFF), the refill waits;
+ *  c 305: done 305 S = pnq: AFTER_EQ true with prev_ovlimit S: starved,
+ *    limit = S + 0 + S = 2 S; avail S: the waiting skb and the refill go.
+ * The limit goes down to 2 S and S, never below one skb, and the ring
+ * never holds fewer than TSQ's two.
+ */
+static void test_trace_tsq_three(void **state)
+{
+	const unsigned int S = 4410, L = 18956;
+	struct tsq_feed f;
+	unsigned long c;
+
+	(void)state;
+	feed_init(&f, S, 3, L);
+	assert_int_equal(f.ring, 3);
+	for (c = 1; c <= 100; c++) {
+		feed_complete(&f, c);
+		assert_int_equal(f.q.dql.limit, L);
+		assert_int_equal(f.q.dql.lowest_slack, c == 1 ? UINT_MAX : 10136);
+		assert_int_equal(dql_avail(&f.q.dql), (int)(L - 3 * S));
+	}
+	feed_complete(&f, 101);
+	assert_int_equal(f.q.dql.limit, 2 * S);
+	assert_int_equal(f.q.dql.slack_start_time, 101);
+	assert_int_equal(dql_avail(&f.q.dql), -(int)S);
+	assert_true(f.q.stack_xoff);
+	assert_int_equal(f.ring, 3);
+
+	feed_complete(&f, 102);
+	assert_int_equal(f.q.dql.prev_ovlimit, S);
+	assert_int_equal(f.q.dql.lowest_slack, 0);
+	for (c = 103; c <= 201; c++)
+		feed_complete(&f, c);
+	assert_int_equal(f.q.dql.lowest_slack, 0);
+	feed_complete(&f, 202);
+	assert_int_equal(f.q.dql.limit, 2 * S);
+	assert_int_equal(f.q.dql.slack_start_time, 202);
+	for (c = 203; c <= 302; c++)
+		feed_complete(&f, c);
+	assert_int_equal(f.q.dql.lowest_slack, S);
+	assert_int_equal(f.ring, 3);
+
+	feed_complete(&f, 303);
+	assert_int_equal(f.q.dql.limit, S);
+	assert_int_equal(dql_avail(&f.q.dql), -(int)S);
+	assert_int_equal(f.ring, 2);
+	assert_int_equal(f.qdisc, 1);
+
+	feed_complete(&f, 304);
+	assert_int_equal(f.q.dql.limit, S);
+	assert_int_equal(f.q.dql.prev_ovlimit, S);
+	assert_int_equal(f.ring, 2);
+	assert_int_equal(f.qdisc, 1);
+
+	feed_complete(&f, 305);
+	assert_int_equal(f.q.dql.limit, 2 * S);
+	assert_int_equal(f.q.dql.slack_start_time, 305);
+	assert_int_equal(f.ring, 3);
+	assert_int_equal(f.qdisc, 0);
+}
+
+/*
+ * A limit below one skb does not last: with two skbs below the socket and
+ * the limit at 3000 (< S = 4410), the first skb stops the queue
+ * (avail 3000 - 4410 = -1410).
+ *  j 1: done S, ov = POSDIFF(S, 3000) = 1410, inprog 0: starved,
+ *    limit = 3000 + POSDIFF(S, 0) + 0 = 7410; adj 11820, avail 7410: the
+ *    waiting skb goes (avail 3000), the refill too (avail -1410);
+ *  j 2: ov = POSDIFF(2 S, 7410) = 1410, pinprog = S - S = 0: neither,
+ *    prev_ovlimit 1410; avail 16230 - 13230 = 3000, refill: -1410;
+ *  j 3: done 3 S = pnq, prev_ovlimit 1410: starved,
+ *    limit = 7410 + 0 + 1410 = 8820 = 2 S; from there as the two-skb
+ *    trace: avail S after each completion, 0 after the refill.
+ * With limit_max 3000 (a hand-held limit) the clamp keeps it at 3000 and
+ * the ring holds one skb, the other waits in the qdisc.
+ */
+static void test_trace_below_one_skb(void **state)
+{
+	const unsigned int S = 4410;
+	struct tsq_feed f;
+
+	(void)state;
+	feed_init(&f, S, 2, 3000);
+	assert_int_equal(f.ring, 1);
+	assert_int_equal(f.qdisc, 1);
+	feed_complete(&f, 1);
+	assert_int_equal(f.q.dql.limit, 7410);
+	assert_int_equal(f.ring, 2);
+	feed_complete(&f, 2);
+	assert_int_equal(f.q.dql.limit, 7410);
+	assert_int_equal(f.q.dql.prev_ovlimit, 1410);
+	feed_complete(&f, 3);
+	assert_int_equal(f.q.dql.limit, 2 * S);
+	for (unsigned long c = 4; c <= 300; c++) {
+		feed_complete(&f, c);
+		assert_int_equal(f.q.dql.limit, 2 * S);
+		assert_int_equal(dql_avail(&f.q.dql), 0);
+		assert_int_equal(f.ring, 2);
+	}
+
+	feed_init(&f, S, 2, 3000);
+	assert_int_equal(dql_set_limit_max(&f.q.dql, 3000), 0);
+	for (unsigned long c = 1; c <= 300; c++) {
+		feed_complete(&f, c);
+		assert_int_equal(f.q.dql.limit, 3000);
+		assert_int_equal(f.ring, 1);
+		assert_int_equal(f.qdisc, 1);
+	}
+}
+
+/*
+ * The same socket when the stack segments (GSO without TSO): TSQ still
+ * keeps two skbs of three 1514-byte frames below the socket, but the
+ * driver queues and completes frames, and TSQ refills three frames after
+ * every third completion (tcp_wfree with the skb's last segment).
+ *  Start: limit 18956, six frames queued (avail 18956 - 9084 = 9872).
+ *  k 1 (jiffy k): pnq 0, AFTER_EQ true: neither branch.
+ *  k 2..100: a one-frame completion leaves frames queued before the
+ *    previous call in flight: AFTER_EQ false, busy,
+ *    slack = POSDIFF(18956 + 0, 2 x 1514) = 15928.
+ *  k 101: time_after(101, 100): limit = 18956 - 15928 = 3028, two frames;
+ *    the ring drains from five to three, then holds at most three.
+ *  k 102..201: prev_ovlimit 3028 then 1514; slack 0 at k 102, lowest 0:
+ *    the shrink at k 202 takes 0. k 203..302: slack =
+ *    max(POSDIFF(3028 + 1514, 3028), POSDIFF(1514, 1514)) = 1514;
+ *  k 303: limit = 3028 - 1514 = 1514; k 304: busy again, lowest 0;
+ *  k 305: AFTER_EQ true with prev_ovlimit 1514: starved, limit 3028.
+ * Unlike the TSO trace the limit comes down to two frames, not two skbs.
+ */
+static void frames_step(struct tsq_feed *f, unsigned long k)
+{
+	f->ring--;
+	if (bql_completed(&f->q, 1, f->size, k))
+		feed_qdisc_run(f);
+	if (k % 3 == 0) {
+		f->qdisc += 3;
+		feed_qdisc_run(f);
+	}
+}
+
+static void test_trace_frames(void **state)
+{
+	const unsigned int F = 1514, L = 18956;
+	struct tsq_feed f;
+	unsigned long k;
+
+	(void)state;
+	feed_init(&f, F, 6, L);
+	assert_int_equal(dql_avail(&f.q.dql), (int)(L - 6 * F));
+	frames_step(&f, 1);
+	assert_int_equal(f.q.dql.lowest_slack, UINT_MAX);
+	for (k = 2; k <= 100; k++) {
+		frames_step(&f, k);
+		assert_int_equal(f.q.dql.limit, L);
+		assert_int_equal(f.q.dql.lowest_slack, L - 2 * F);
+	}
+	frames_step(&f, 101);
+	assert_int_equal(f.q.dql.limit, 2 * F);
+	assert_int_equal(f.q.dql.slack_start_time, 101);
+	for (k = 102; k <= 302; k++) {
+		frames_step(&f, k);
+		assert_int_equal(f.q.dql.limit, 2 * F);
+		if (k == 201 || k == 302)
+			assert_int_equal(f.q.dql.lowest_slack, k == 201 ? 0 : F);
+		if (k >= 103)
+			assert_true(f.ring <= 3);
+	}
+	frames_step(&f, 303);
+	assert_int_equal(f.q.dql.limit, F);
+	frames_step(&f, 304);
+	assert_int_equal(f.q.dql.limit, F);
+	frames_step(&f, 305);
+	assert_int_equal(f.q.dql.limit, 2 * F);
+	assert_int_equal(f.q.dql.slack_start_time, 305);
+	assert_true(f.ring <= 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -549,6 +914,11 @@ int main(void)
 		cmocka_unit_test(test_xmit_more),
 		cmocka_unit_test(test_wraparound_counters),
 		cmocka_unit_test(test_wraparound_jiffies),
+		cmocka_unit_test(test_trace_startup),
+		cmocka_unit_test(test_trace_tsq_two),
+		cmocka_unit_test(test_trace_tsq_three),
+		cmocka_unit_test(test_trace_below_one_skb),
+		cmocka_unit_test(test_trace_frames),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
