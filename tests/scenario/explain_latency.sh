@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # explain tells where a ping's round trip went, largest parts first. At
 # 10 Mbit/s beside an iperf on another TX queue (the 2017 scenario,
-# without BQL) most of it is the arbiter's: under post order (the
-# default) the echo request waits for iperf's frames handed over before
-# it, and explain names the NIC's arbitration and iperf's busy queue.
+# without BQL) most of it is the arbiter's: under post order (a what-if
+# reset state) the echo request waits for iperf's frames handed over
+# before it, and explain names the NIC's arbitration and iperf's busy
+# queue.
 # Under round robin the same wait is at most the frame on the wire (1.23
 # ms for a full frame at 10 Mbit/s). Pinged from the PC, the wait is the
 # board's echo reply's, behind iperf's frames: at its own queue's head,
@@ -11,7 +12,7 @@
 . "$(dirname "$0")/lib.inc"
 f=$SRC/scenarios/mvneta-2017-bql.ini
 set -- --set link.rate=10Mbit --set host.dut.bql=off --set sim.duration=3s
-"$NICSIM" explain "$f" "$@" >"$T/po.txt" || fail "explain, post order"
+"$NICSIM" explain "$f" "$@" --set host.dut.tx_arbiter=post-order >"$T/po.txt" || fail "explain, post order"
 grep -E "^  round trip: mean [0-9.]+ ms over [0-9]+ replies; where it went: (9[0-9]|8[0-9]) % \([0-9.]+ ms\) at the head of its TX queue, while the NIC sent other queues' frames; dut's NIC serves its TX queues in the order frames were handed over \(post-order\), and its busiest other queue, txq [0-7], sent [0-9]+ frames" "$T/po.txt" >/dev/null ||
 	fail "post order: $(grep -A1 'app.ping' "$T/po.txt")"
 "$NICSIM" explain "$f" "$@" --set host.dut.tx_arbiter=round-robin >"$T/rr.txt" || fail "explain, round robin"

@@ -832,8 +832,8 @@ static void test_print_keys(void **state)
 	assert_non_null(strstr(md, "armada-370, armada-xp, armada-385, ast2600, cortex-a7, cortex-a9, cortex-a53, bcm2711, x86-64, x86-64-vm"));
 	/* meanings in full, however long (tx_arbiter's is over 300 characters) */
 	assert_non_null(strstr(plain, "in the order their doorbells handed them over, as one "
-			       "FIFO): round-robin, post-order\n"));
-	assert_non_null(strstr(md, "as one FIFO): round-robin, post-order |\n"));
+			       "FIFO): fixed-priority, round-robin, post-order\n"));
+	assert_non_null(strstr(md, "as one FIFO): fixed-priority, round-robin, post-order |\n"));
 	free(plain);
 	free(md);
 

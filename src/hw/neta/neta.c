@@ -244,9 +244,9 @@ static int pick_post(struct neta_dev *d, sim_time_t at)
 }
 
 /* Fixed-priority queues first, highest number first; then the others:
- * by their WRR weights once any is written, else by the reset state's
- * arbitration, d->arb (Deviation: TQxAC's reset value is not documented;
- * round robin of one frame per queue, or post order, is a hypothesis). */
+ * by their WRR weights once any is written, else in post order under that
+ * what-if reset state, else round robin of one frame per queue
+ * (Deviation: TQxAC's reset value is not documented). */
 static int pick_txq(struct neta_dev *d, sim_time_t at)
 {
 	uint32_t m;
@@ -477,6 +477,7 @@ void neta_dev_init(struct neta_dev *d, struct host *host, struct eth_port *port,
 	int q;
 
 	memset(d, 0, sizeof(*d));
+	neta_dev_arb_reset(d, NETA_ARB_FIXED);
 	d->nr_cpus = MIN(MAX(nr_cpus, 1), NETA_MAX_CPUS);
 	for (q = 0; q < d->nr_cpus; q++) {	/* reset: every CPU sees every queue */
 		d->cpu_map[q] = 0xffff;
@@ -493,6 +494,12 @@ void neta_dev_init(struct neta_dev *d, struct host *host, struct eth_port *port,
 		sim_event_init(&d->rxq[q].coal_timer, rx_coal_timer, d);
 		d->rxq[q].coal_timer.data = (uint64_t)q;
 	}
+}
+
+void neta_dev_arb_reset(struct neta_dev *d, enum neta_arb a)
+{
+	d->arb = a;
+	d->fixed_prio = a == NETA_ARB_FIXED ? NETA_TQFPC_RESET : 0;
 }
 
 void neta_dev_fini(struct neta_dev *d)
@@ -532,6 +539,8 @@ uint32_t mvneta_dev_read(struct neta_dev *d, uint32_t reg)
 
 		return r->occupied | (r->non_occupied << MVNETA_RXQ_NON_OCCUPIED_SHIFT);
 	}
+	if (reg == MVNETA_TXQ_FIXED_PRIO)
+		return d->fixed_prio;
 	return 0;
 }
 

@@ -25,14 +25,24 @@
  * MVNETA_CPU_MAP(cpu) masks which RX (bits 0-7) and TX (bits 8-15) queues
  * a CPU's bank shows; each bank drives that CPU's interrupt line.
  * TX arbitration, per frame: queues whose TQFPC bit is set are served by
- * fixed priority, the highest-numbered ready one first (the order of the
- * Marvell GbE arbiters, UNVERIFIED for NETA); the rest share the link
- * round robin, one frame per turn, or by the byte weights written to the
- * TQxAC registers (tx_wrr_weight, a what-if: mvneta never writes them),
- * or, as a hypothesis about the undocumented reset state (NETA_ARB_POST),
- * in the order their doorbells were rung: the frame whose descriptors
- * were handed over first leaves first, whatever its queue, as if the
- * queues were one FIFO.
+ * fixed priority, the highest-numbered ready one first; the rest share
+ * the link by the byte weights written to the TQxAC registers
+ * (tx_wrr_weight, a what-if: mvneta never writes them), else round robin,
+ * one frame per turn. At reset every TQFPC bit is set (NETA_ARB_FIXED):
+ * mvneta writes neither TQFPC nor TQxAC (mvneta_defaults_set writes only
+ * TXQ_CMD_1 = 0), so the reset state decides, and the sources read point
+ * to fixed priority, highest queue first: OpenWrt's mvneta patch (target/
+ * linux/mvebu/patches-4.4/400-mvneta-tx-queue-workaround.patch, F.
+ * Fietkau) says the queue scheduling "is apparently configured with fixed
+ * priorities" so that one CPU "can starve traffic from all other CPUs";
+ * mvpp2 commit 4251ea5b8e54 calls the PPv2 default one that "prioritizes
+ * the highest numbered queues"; Marvell's NETA HAL knows only fixed
+ * priority (mvNetaTxqFixPrioSet) and WRR (mvNetaTxqWrrPrioSet) per queue.
+ * Deviation: no register reset value was seen; this is an inference.
+ * Two other reset states stay reachable as what-ifs (TQFPC 0): round
+ * robin (NETA_ARB_RR) and post order (NETA_ARB_POST), the frame whose
+ * descriptors were handed over first leaving first, whatever its queue,
+ * as if the queues were one FIFO (no source describes the latter).
  * Each frame leaving is stamped, for the RTT split, with when it became
  * ready at its queue's head (its doorbell in effect and the queue's
  * previous frame gone) and when its first bit left.
@@ -90,12 +100,15 @@ struct neta_rxq {
 
 #define NETA_MAX_CPUS	4
 
-/* The arbitration of the queues not in fixed priority when no TQxAC
- * weight is written (the reset state, which no source documents). */
+/* The arbiter's reset state (neta_dev_arb_reset): TQFPC's reset value,
+ * and how the queues outside it share the wire while no TQxAC weight is
+ * written. */
 enum neta_arb {
-	NETA_ARB_RR,	/* one frame per busy queue in turn */
-	NETA_ARB_POST,	/* the frame handed over first, whatever its queue */
+	NETA_ARB_FIXED,	/* TQFPC = every queue: highest ready queue first */
+	NETA_ARB_RR,	/* TQFPC = 0; one frame per busy queue in turn */
+	NETA_ARB_POST,	/* TQFPC = 0; the frame handed over first, whatever its queue */
 };
+#define NETA_TQFPC_RESET	0xffu	/* NETA_ARB_FIXED's TQFPC */
 
 struct neta_dev {
 	struct host	*host;
@@ -112,7 +125,7 @@ struct neta_dev {
 	uint64_t	clk_hz;
 	int		rxq_def;
 	int		rr;
-	enum neta_arb	arb;		/* how the non-fixed queues share the wire */
+	enum neta_arb	arb;		/* the arbiter's reset state */
 	uint64_t	doorbells;	/* TXQ_UPDATE writes that added descriptors */
 	uint32_t	fixed_prio;	/* TQFPC: queues served by fixed priority */
 	uint32_t	wrr_weight[MVNETA_MAX_QUEUES];	/* TQxAC, 256-byte units; 0: reset */
@@ -131,6 +144,9 @@ struct neta_dev {
 void neta_dev_init(struct neta_dev *d, struct host *host, struct eth_port *port,
 		   uint64_t clk_hz, int nr_cpus);
 void neta_dev_fini(struct neta_dev *d);
+/* Which reset state the model's NETA comes out of reset in (the default
+ * is NETA_ARB_FIXED; the others are what-ifs); before the driver's writes. */
+void neta_dev_arb_reset(struct neta_dev *d, enum neta_arb a);
 uint32_t mvneta_dev_read(struct neta_dev *d, uint32_t reg);
 void mvneta_dev_write(struct neta_dev *d, uint32_t reg, uint32_t val);
 /* Descriptors handed to the TX engine that have not started on the wire. */

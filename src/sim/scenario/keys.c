@@ -40,7 +40,7 @@ static const int64_t hz_values[] = { 100, 200, 250, 300, 500, 1000, 0 };
 static const char *const reclaim_names[] = { "xmit-timer", "tx-irq", "rx-poll", "hrtimer", NULL };
 static const char *const cc_names[] = { "cubic", "reno", "bbr", NULL };
 static const char *const select_names[] = { "kernel", "cpu", NULL };
-static const char *const arbiter_names[] = { "round-robin", "post-order", NULL };
+static const char *const arbiter_names[] = { "fixed-priority", "round-robin", "post-order", NULL };
 static const char *const qdisc_names[] = { "pfifo_fast", "fq_codel", "tbf", "fq", "prio", NULL };
 static const char *const compare_names[] = { "ratio", "difference", NULL };
 static const char *const role_names[] = { "check", "calibration", NULL };
@@ -168,15 +168,18 @@ static const struct scn_key scn_keys[] = {
 		       "interrupts and CPU_MAP instead"),
 	KEY(SCN_HOST, "tx_fixed_prio", SCN_T_INT, struct scn_host, tx_fixed_prio,
 	    .min = 0, .max = 255, .def = "0", .unit = "queue mask",
-	    .meaning = "mvneta TX arbitration: queues (bit q = TX queue q) the NETA engine serves "
-		       "by fixed priority, highest queue first, before the others' (weighted) round robin "
-		       "(Transmit Queue Fixed Priority Configuration)"),
+	    .meaning = "mvneta TX arbitration, a what-if (mvneta never writes it): the value written "
+		       "to the Transmit Queue Fixed Priority Configuration, the queues (bit q = TX queue q) "
+		       "the NETA engine serves by fixed priority, highest queue first, before the others' "
+		       "(weighted) round robin; 0 leaves it at reset (tx_arbiter)"),
 	KEY(SCN_HOST, "tx_arbiter", SCN_T_CHOICE, struct scn_host, tx_arbiter,
 	    .choices = arbiter_names, .nodef = "(driver)", .unit = "",
-	    .meaning = "mvneta TX arbitration of the queues not in fixed priority while no "
-		       "TQxAC weight is written: the NETA's reset state, which no source documents "
-		       "(a hypothesis): round-robin (one frame per busy queue in turn) or post-order "
-		       "(frames leave in the order their doorbells handed them over, as one FIFO)"),
+	    .meaning = "mvneta TX arbitration at reset, which mvneta leaves alone and no register "
+		       "reset value documents: fixed-priority (every queue in TQFPC, the highest-numbered "
+		       "ready queue first: the reading of OpenWrt's mvneta patch, mvpp2 4251ea5b8e54 and "
+		       "Marvell's NETA HAL), or the what-ifs round-robin (one frame per busy queue in turn) "
+		       "and post-order (frames leave in the order their doorbells handed them over, as one "
+		       "FIFO)"),
 	KEY(SCN_HOST, "tx_wrr_weight", SCN_T_QLIST, struct scn_host, tx_wrr_weight,
 	    .min = 1, .max = 255, .nodef = "(reset)", .unit = "x 256 bytes",
 	    .meaning = "mvneta TX arbitration: per TX queue, its weighted-round-robin weight "

@@ -76,20 +76,26 @@ struct mvneta_profile {
 
 /*
  * How the NETA shares the wire between TX queues when mvneta leaves the
- * arbiter at reset (tx_arbiter). No source gives the reset state; the
- * default is the hypothesis docs/validation.md adopts ("Latency under
- * load"), the same for every era since it is the hardware's.
+ * arbiter at reset (tx_arbiter): mvneta_defaults_set writes 0 to
+ * MVNETA_TXQ_CMD_1 and never writes the fixed-priority (TQFPC) or weight
+ * (TQxAC) registers, in every era. The default is the reading the sources
+ * support (hw/neta/neta.h): every queue at fixed priority, the highest
+ * ready one first; round robin and post order are what-ifs.
  */
-#define NETA_ARB_RESET	NETA_ARB_POST
+#define NETA_ARB_RESET	NETA_ARB_FIXED
 static const char *const arb_names[] = {
-	[NETA_ARB_RR] = "round-robin", [NETA_ARB_POST] = "post-order",
+	[NETA_ARB_FIXED] = "fixed-priority", [NETA_ARB_RR] = "round-robin",
+	[NETA_ARB_POST] = "post-order",
 };
 
 static enum neta_arb arb_of(const char *name)
 {
-	if (!name || !name[0])
-		return NETA_ARB_RESET;
-	return strcmp(name, arb_names[NETA_ARB_POST]) ? NETA_ARB_RR : NETA_ARB_POST;
+	size_t i;
+
+	for (i = 0; name && i < ARRAY_SIZE(arb_names); i++)
+		if (!strcmp(name, arb_names[i]))
+			return (enum neta_arb)i;
+	return NETA_ARB_RESET;
 }
 
 static const struct mvneta_profile profiles[] = {
@@ -928,6 +934,19 @@ static void mvneta_tx_timeout(struct cpu *cpu, struct net_device *dev, int txque
 	netif_tx_start_all_queues(dev);
 }
 
+/*
+ * A what-if (mvneta never does it): put TX queue q in WRR mode with a
+ * weight, as Marvell's NETA HAL does (mvNetaTxqWrrPrioSet): write the
+ * weight to TQxAC and clear the queue's TQFPC bit.
+ */
+static void txq_wrr_set(struct mvneta_port *pp, int q, uint32_t weight)
+{
+	uint32_t prio = mvneta_dev_read(&pp->dev, MVNETA_TXQ_FIXED_PRIO);
+
+	mvneta_dev_write(&pp->dev, MVNETA_TXQ_WRR_ARB_REG(q), weight & MVNETA_TXQ_WRR_WEIGHT_MASK);
+	mvneta_dev_write(&pp->dev, MVNETA_TXQ_FIXED_PRIO, prio & ~(1u << q));
+}
+
 static int mvneta_probe(struct host *h, struct eth_port *port, const char *profile,
 			const struct nic_config *cfg, char *msg, size_t len,
 			enum nic_field *field)
@@ -965,7 +984,7 @@ static int mvneta_probe(struct host *h, struct eth_port *port, const char *profi
 	h->dev.priv = pp;
 	pp->nr_cpus = MIN(h->nr_cpus, NETA_MAX_CPUS);
 	neta_dev_init(&pp->dev, h, port, p->clk_hz, pp->nr_cpus);
-	pp->dev.arb = arb_of(cfg->tx_arbiter);
+	neta_dev_arb_reset(&pp->dev, arb_of(cfg->tx_arbiter));
 	mvneta_irq_init(pp);
 	timer_setup(&pp->tx_done_timer, tx_done_timer_callback, pp);
 	pp->reclaim = reclaim_of(p, cfg);
@@ -989,8 +1008,7 @@ static int mvneta_probe(struct host *h, struct eth_port *port, const char *profi
 	if (cfg->tx_fixed_prio > 0)	/* a what-if: mvneta leaves it at reset */
 		mvneta_dev_write(&pp->dev, MVNETA_TXQ_FIXED_PRIO, (uint32_t)cfg->tx_fixed_prio);
 	for (q = 0; cfg->tx_wrr_weight && cfg->tx_wrr_weight[0] > 0 && q < MVNETA_MAX_QUEUES; q++)
-		mvneta_dev_write(&pp->dev, MVNETA_TXQ_WRR_ARB_REG(q),	/* likewise */
-				 (uint32_t)cfg->tx_wrr_weight[q] & MVNETA_TXQ_WRR_WEIGHT_MASK);
+		txq_wrr_set(pp, q, (uint32_t)cfg->tx_wrr_weight[q]);	/* likewise */
 	netif_tx_start_all_queues(&h->dev);
 	mvneta_irq_enable(pp);
 	h->dev.watchdog_timeo = 5 * (uint64_t)h->hz;	/* mvneta_probe: 5 * HZ, all eras */
@@ -1010,6 +1028,25 @@ static void mvneta_remove(struct host *h)
 		free(pp->rxqs[q].descs);
 	}
 	free(pp);
+}
+
+/* How the arbiter shares the wire, in words, for explain. */
+static void mvneta_tx_arb_info(const struct mvneta_port *pp, char *buf, size_t len)
+{
+	uint32_t used = (1u << pp->txq_number) - 1, fixed = pp->dev.fixed_prio & used;
+	size_t n = 0;
+
+	if (fixed == used) {
+		snprintf(buf, len, "by fixed priority, the highest-numbered queue first (%s)",
+			 pp->dev.arb == NETA_ARB_FIXED ? "TQFPC at reset" : "tx_fixed_prio");
+		return;
+	}
+	if (fixed)
+		n = (size_t)snprintf(buf, len, "queues 0x%02x by fixed priority, highest first, then ",
+				     fixed);
+	snprintf(buf + n, len - n, "%s", pp->dev.wrr_weight[0] ? "weighted round robin (tx_wrr_weight)" :
+		 pp->dev.arb == NETA_ARB_POST ? "in the order frames were handed over (post-order)" :
+		 "round robin, a frame per busy queue");
 }
 
 static void mvneta_info(const struct host *h, struct nic_info *info)
@@ -1033,13 +1070,7 @@ static void mvneta_info(const struct host *h, struct nic_info *info)
 	info->tx_timer_runs = pp->tx_timer_runs;
 	info->irq_tx = pp->dev.irq_tx;
 	info->irq_rx = pp->dev.irq_rx;
-	if (pp->dev.fixed_prio)
-		snprintf(info->tx_arb, sizeof(info->tx_arb), "queues 0x%02x by fixed priority, "
-			 "highest first (tx_fixed_prio), then ", pp->dev.fixed_prio);
-	snprintf(info->tx_arb + strlen(info->tx_arb), sizeof(info->tx_arb) - strlen(info->tx_arb),
-		 "%s", pp->dev.wrr_weight[0] ? "weighted round robin (tx_wrr_weight)" :
-		 pp->dev.arb == NETA_ARB_POST ? "in the order frames were handed over (post-order)" :
-		 "round robin, a frame per busy queue");
+	mvneta_tx_arb_info(pp, info->tx_arb, sizeof(info->tx_arb));
 	for (q = 0; q < pp->rxq_number; q++) {
 		info->rx_packets += pp->rxqs[q].packets;
 		info->rx_no_desc_drops += pp->dev.rxq[q].no_desc_drops;
