@@ -179,6 +179,23 @@ static void ping_threshold(const struct ping *p, int q, const struct nic_queue_s
 	fputc('\n', out);
 }
 
+static int busiest_txq(const struct host *h, int nr, int skip, uint64_t *frames);
+
+/* Frames left in a ring with several TX queues: how the NIC chose
+ * between queues, and what the busiest other one sent meanwhile. */
+static void ring_arbiter_words(const struct host *h, const struct nic_info *ni, int q,
+			       const struct nic_queue_stats *st, FILE *out)
+{
+	uint64_t frames;
+	int k = busiest_txq(h, ni->nr_txq, q, &frames);
+
+	fprintf(out, " (%llu frames sent on it); %s's NIC serves its TX queues %s",
+		(unsigned long long)st->packets, h->name, ni->tx_arb);
+	if (k >= 0)
+		fprintf(out, ", and its busiest other queue, txq %d, sent %llu frames", k,
+			(unsigned long long)frames);
+}
+
 /* What kept the requests charged: a stopped queue in front of them, the
  * wire, or TX reclaim after they were sent. */
 static void ping_holder(const struct ping *p, const struct sock_tx_census *c,
@@ -210,7 +227,10 @@ static void ping_holder(const struct ping *p, const struct sock_tx_census *c,
 			" %u packets in all.\n", c->txq, c->qdisc_qlen);
 	} else if (c->ring_unsent) {
 		fprintf(out, "  what held them: the TX ring of txq %d, whose frames had not all"
-			" reached the wire.\n", c->txq);
+			" reached the wire", c->txq);
+		if (ni->nr_txq > 1)
+			ring_arbiter_words(p->host, ni, c->txq, st, out);
+		fputs(".\n", out);
 	} else if (!strcmp(ni->reclaim, "tx-irq")) {
 		ping_threshold(p, c->txq, st, l, room, out);
 	} else {
