@@ -16,7 +16,7 @@ for f in sys.argv[2:]:
             sys.exit(1)
 PY
 	fail "docs/scenario.md tables are stale: regenerate them with scripts/keys-tables NICSIM"
-grep -q "each must exceed the largest frame. Unset: the arbitration tx_arbiter names |" \
+grep -q "as Marvell's HAL does). Unset: the arbitration tx_arbiter names |" \
 	"$SRC/docs/scenario.md" || fail "tx_wrr_weight's meaning cut short in docs/scenario.md"
 # every platform has a line in the Platforms table
 for p in $("$NICSIM" keys platform | sed -n 's/.*cost profile: //p' | tr -d ','); do

@@ -184,7 +184,8 @@ static const struct scn_key scn_keys[] = {
 	    .min = 1, .max = 255, .nodef = "(reset)", .unit = "x 256 bytes",
 	    .meaning = "mvneta TX arbitration: per TX queue, its weighted-round-robin weight "
 		       "(Transmit Queue Arbiter Configuration, TQxAC), e.g. '6 6 6 6 6 6 6 24'; "
-		       "unlisted queues take the last weight; each must exceed the largest frame. "
+		       "unlisted queues take the last weight; each must exceed the largest frame; "
+		       "each queue leaves fixed priority (its TQFPC bit cleared, as Marvell's HAL does). "
 		       "Unset: the arbitration tx_arbiter names"),
 	KEY(SCN_HOST, "xps_cpus", SCN_T_MASKS, struct scn_host, xps_cpus,
 	    .min = 0, .max = 0xff, .nodef = "(driver)", .unit = "hex masks",
