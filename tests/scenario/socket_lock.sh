@@ -8,11 +8,14 @@
 # ACKs that find the socket free are processed; nothing is lost.
 # Without SACK: with it, the reordering the two queues cause comes back
 # as SACK blocks that open the window in softirq on CPU 0
-# (tests/scenario/tcp_sack.sh).
+# (tests/scenario/tcp_sack.sh). The NETA in post order (a what-if): at
+# reset (fixed priority) queue 1's frames overtake queue 0's, and without
+# SACK that reordering, not the lock, sets how many frames each queue
+# carries (about 9 % on queue 1, 787 Mbit/s).
 . "$(dirname "$0")/lib.inc"
 f=$SRC/scenarios/mvneta-2015-txqueues.ini
 "$NICSIM" run "$f" --set sim.duration=2s --set host.dut.tx_select=cpu --check \
-	--set host.peer.sysctl.tcp_sack=0 \
+	--set host.peer.sysctl.tcp_sack=0 --set host.dut.tx_arbiter=post-order \
 	--json "$T/c.json" >/dev/null || fail "run"
 a="d['apps']['iperf']"
 [ "$(jget "$T/c.json" "$a['backlogged'] > 1000 and $a['backlog_drops'] == 0")" = True ] ||
