@@ -84,12 +84,13 @@ bad badreq '[pair.X]\nmetric = apps.ping.transmitted\nafter = app.ping.count=4\n
 # the line is the key's: change on line 3 of the section
 grep -qE "change\.ini:$(( $(base | wc -l) + 4 )): " "$T/change.out" || fail "the change error is not at its line: $(cat "$T/change.out")"
 
-# 4. require: the change holds, but the after run's pings are all lost
-{ base; printf '[pair.Q]\nobservation = the after run falls short\nmetric = apps.ping.transmitted\nafter = app.ping.count=4 link.loss=1\nchange = up 1.5\nrequire = apps.ping.received==apps.ping.transmitted\nnote = not printed: the require reason is\n'; } >"$T/q.ini"
+# 4. require: the change holds, but the after run's pings are all lost: FAIL
+# with the require's reason, then the pair's note
+{ base; printf '[pair.Q]\nobservation = the after run falls short\nmetric = apps.ping.transmitted\nafter = app.ping.count=4 link.loss=1\nchange = up 1.5\nrequire = apps.ping.received==apps.ping.transmitted\nnote = every ping lost on purpose\n'; } >"$T/q.ini"
 "$NICSIM" validate "$T/q.ini" >"$T/o4" 2>&1; rc=$?
 cat "$T/o4"
 [ $rc = 1 ] || fail "validate exit $rc, expected 1"
 grep -qE '^Q .* FAIL$' "$T/o4" || fail "pair Q passed although its require failed"
-grep -A1 -E '^Q ' "$T/o4" | grep -qE 'why: the after run did not do its work: apps.ping.received is 0, not == apps.ping.transmitted \(4\)$' ||
-	fail "pair Q's why does not name the after run and its condition"
+grep -A1 -E '^Q ' "$T/o4" | grep -qE 'why: the after run did not do its work: apps.ping.received is 0, not == apps.ping.transmitted \(4\); every ping lost on purpose$' ||
+	fail "pair Q's why does not name the after run and its condition, then its note"
 echo "ok: pairs pass, fail with why, gone and sums work, bad pairs refused at FILE:LINE, require enforced"

@@ -98,10 +98,23 @@ static bool require_missing(const char *require, json_t *res, const char *run,
 	return false;
 }
 
+/* After the missing work, the row's or pair's note: why the model
+ * leaves it undone (a starved ping sends or receives too little). */
+static void append_note(char *why, size_t len, const char *note)
+{
+	size_t n = strlen(why);
+
+	if (note[0] && n < len)
+		snprintf(why + n, len - n, "; %s", note);
+}
+
 bool validate_work_missing(const struct scn_expect *e, json_t *res, const char *run,
 			   char *why, size_t len)
 {
-	return require_missing(e->require, res, run, why, len);
+	if (!require_missing(e->require, res, run, why, len))
+		return false;
+	append_note(why, len, e->note);
+	return true;
 }
 
 /* With a baseline, *x becomes this run's metric compared with that of a
@@ -337,8 +350,10 @@ static int check_pair(const char *path, const char *include, const struct scn_pa
 	x1 = pair_metric(p->metric, a, b);
 	ok = scn_change_holds(&c, x0, x1, &f);
 	if (require_missing(p->require, b, "before ", why, sizeof(why)) ||
-	    require_missing(p->require, a, "after ", why, sizeof(why)))
+	    require_missing(p->require, a, "after ", why, sizeof(why))) {
+		append_note(why, sizeof(why), p->note);
 		ok = false;
+	}
 	else if (!ok)
 		pair_why(p, &c, x0, x1, why, sizeof(why));
 	print_pair(out, p, &c, x0, x1, f, ok, why, cnt);

@@ -27,7 +27,7 @@ json_t *validate_run_variant(const char *path, const char *include, const char *
 /* A number (or boolean, as 0/1) at a dotted results path; NAN if none. */
 double validate_metric(json_t *results, const char *path);
 /* Does res fail one of e's `require` conditions? why says which ("the
- * RUNrun did not do its work: ..."). */
+ * RUNrun did not do its work: ..."), then e's note if it has one. */
 bool validate_work_missing(const struct scn_expect *e, json_t *res, const char *run,
 			   char *why, size_t len);
 void validate_header(FILE *out);
