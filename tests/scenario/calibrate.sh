@@ -8,7 +8,7 @@
 # applied with --include gives the fitted figures.
 . "$(dirname "$0")/lib.inc"
 scn=$SRC/scenarios/mvneta-2013-http.ini
-base="sim.duration=500ms host.dut.tx_reclaim=rx-poll"
+base="sim.duration=500ms host.dut.tx_reclaim=rx-poll app.http.size=8KiB"
 truth="host.dut.cost.file_read_x16=100 host.dut.cost.sendpage=20000"
 figures() {	# figures MODE SETS...: goodput sy si of one run
 	local mode=$1 a=() s
@@ -42,13 +42,13 @@ start = 14000
 metric = apps.http.goodput_mbps
 value = $wg
 tolerance = 3%
-set = $base
+set = $base app.http.mode=write
 
 [row.Wsy]
 metric = hosts.dut.cpus.0.busy_pct.sy
 value = $wsy
 tolerance = 3%
-set = $base
+set = $base app.http.mode=write
 
 [row.Sg]
 metric = apps.http.goodput_mbps
@@ -97,7 +97,7 @@ inside "$read_v" "$hi" || fail "sendpage=$hi (the upper edge) puts a row outside
 
 # --include: the fitted values as a fragment give the fitted figures.
 "$NICSIM" run "$scn" -q --include "$T/a/fitted.ini" --set sim.duration=500ms \
-	--set host.dut.tx_reclaim=rx-poll --json "$T/i.json" || fail "run --include"
+	--set host.dut.tx_reclaim=rx-poll --set app.http.mode=write --set app.http.size=8KiB --json "$T/i.json" || fail "run --include"
 g=$(jget "$T/i.json" "d['apps']['http']['goodput_mbps']")
 grep -q "^Wg .* $g " "$T/a/report.txt" || grep -qE "^Wg +apps.http.goodput_mbps +$g " "$T/a/report.txt" ||
 	fail "run --include fitted.ini: goodput $g, not the report's: $(grep ^Wg "$T/a/report.txt")"

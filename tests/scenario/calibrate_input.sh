@@ -61,7 +61,7 @@ good | sed 's/^key = sendpage/keys = irq softirq/; s/^host = dut/host = dutt/; s
 bad "$T/c.ini:4: [param.page]: no host 'dutt' in $scn"
 
 # A factor and a difference row: fitted.ini holds each key scaled from
-# the scenario's value (irq 2369, softirq 474 on the Armada 370), the
+# the scenario's value (irq 2214, softirq 443 on the Armada 370), the
 # report the factor; the row's figure is the CPU difference.
 good 3 | sed 's/^key = sendpage/keys = irq softirq/; s/^min = 2000/min = 0.5/; s/^max = 60000/max = 2/' |
 	sed 's/^\[calibrate\]/[calibrate]\niterations = 2/' >"$T/c.ini"
@@ -71,11 +71,11 @@ printf '\n[row.D]\nmetric = hosts.dut.cpu_busy_pct\nvalue = 0\ntolerance = 2\nco
 f=$(awk '/^; page: x/ {print $3}' "$T/of/fitted.ini")
 irq=$(awk '$1 == "irq" {print $3}' "$T/of/fitted.ini")
 sirq=$(awk '$1 == "softirq" {print $3}' "$T/of/fitted.ini")
-[ -n "$f" ] && [ "$irq" = "$(python3 -c "print(round(2369*${f#x}))")" ] &&
-	[ "$sirq" = "$(python3 -c "print(round(474*${f#x}))")" ] ||
+[ -n "$f" ] && [ "$irq" = "$(python3 -c "print(round(2214*${f#x}))")" ] &&
+	[ "$sirq" = "$(python3 -c "print(round(443*${f#x}))")" ] ||
 	fail "factor $f: irq $irq, softirq $sirq: $(cat "$T/of/fitted.ini")"
 grep -q "^page .*host.dut.cost.{irq,softirq}" "$T/of/report.txt" &&
-	grep -q "^page x.*: irq 2369 -> $irq, softirq 474 -> $sirq\$" "$T/of/report.txt" ||
+	grep -q "^page x.*: irq 2214 -> $irq, softirq 443 -> $sirq\$" "$T/of/report.txt" ||
 	fail "report of a factor: $(cat "$T/of/report.txt")"
 grep -q "^D  *hosts.dut.cpu_busy_pct " "$T/of/report.txt" || fail "row D: $(cat "$T/of/report.txt")"
 

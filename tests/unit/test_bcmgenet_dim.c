@@ -18,10 +18,11 @@
  *    0, no better than the zero it starts from: it stays parked on
  *    profile 0 and writes nothing, the default profile stays in force.
  *  - bulk TCP receive (stream, 1 s): on, net_dim moves the profile (it
- *    writes new ones) and the RX interrupts fall below three quarters of
- *    those with adaptive-rx off (1 frame, no timeout) and of those with
- *    its default profile fixed (rx-usecs 8, rx-frames 256), at no loss of
- *    goodput.
+ *    writes new ones) and the RX interrupts fall below four fifths of
+ *    those with adaptive-rx off (1 frame, no timeout; how far below
+ *    depends on the platform's per-packet costs, estimates for the
+ *    bcm2711) and below three quarters of those with its default profile
+ *    fixed (rx-usecs 8, rx-frames 256), at no loss of goodput.
  *  - bcmgenet-4.4 refuses adaptive-rx on, naming the commit.
  */
 #include <stdarg.h>
@@ -155,7 +156,7 @@ static void test_bulk_receive(void **state)
 	assert_int_equal(off.info.rx_dim_applied, 0);
 	assert_true(on.info.rx_dim_applied > 0);
 	assert_true(on.info.rx_packets > 0 && off.info.rx_packets > 0);
-	assert_true(on.info.irq_rx * 4 < off.info.irq_rx * 3);
+	assert_true(on.info.irq_rx * 5 < off.info.irq_rx * 4);
 	assert_true(on.goodput_mbps >= off.goodput_mbps * 0.99);
 }
 
