@@ -352,6 +352,8 @@ int scn_change_parse(const char *text, struct scn_change *c, char *why, size_t l
  */
 bool scn_change_holds(const struct scn_change *c, double before, double after,
 		      double *factor);
+/* c as validate and calibrate print it: "up 6.2 (>= 2.49)", "gone". */
+void scn_change_text(const struct scn_change *c, char *buf, size_t len);
 
 /*
  * The keys of host h's sections ([host.NAME], .ethtool, .sysctl, .cost) in

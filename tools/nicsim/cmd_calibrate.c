@@ -589,16 +589,6 @@ static int report_rows(struct fit *ft, FILE *f)
 	return out;
 }
 
-/* "up 6.2 (>= 2.49)", "gone". */
-static void change_text(const struct scn_change *c, char *buf, size_t len)
-{
-	if (c->dir == SCN_CHANGE_GONE)
-		snprintf(buf, len, "gone");
-	else
-		snprintf(buf, len, "%s %g (>= %.3g)", c->dir == SCN_CHANGE_UP ? "up" : "down",
-			 c->factor, c->threshold);
-}
-
 /* The pairs at the fit: each published change, the model's before ->
  * after and factor, and whether it holds. The number broken. */
 static int report_pairs(struct fit *ft, FILE *f)
@@ -620,7 +610,7 @@ static int report_pairs(struct fit *ft, FILE *f)
 		if (!row->pair)
 			continue;
 		snprintf(figs, sizeof(figs), "%g -> %g", b->x[r], b->base[r]);
-		change_text(&row->change, change, sizeof(change));
+		scn_change_text(&row->change, change, sizeof(change));
 		fprintf(f, "%-10s %-40s %-26s %-20s %10.4g %s\n", row->e.id, row->e.metric,
 			figs, change, b->fig[r], in ? "holds" : b->unmet[r] ?
 			"BROKEN (a run failed its require)" : "BROKEN");

@@ -277,16 +277,6 @@ static double pair_metric(const char *metric, json_t *res, json_t *other)
 	return sum;
 }
 
-/* "up 6.2 (>= 2.49)", "gone". */
-static void change_text(const struct scn_change *c, char *buf, size_t len)
-{
-	if (c->dir == SCN_CHANGE_GONE)
-		snprintf(buf, len, "gone");
-	else
-		snprintf(buf, len, "%s %g (>= %.3g)", c->dir == SCN_CHANGE_UP ? "up" : "down",
-			 c->factor, c->threshold);
-}
-
 /* Why a pair whose runs did their work fails: no figure, its note, or the
  * rule it misses. */
 static void pair_why(const struct scn_pair *p, const struct scn_change *c, double x0,
@@ -315,7 +305,7 @@ static void print_pair(FILE *out, const struct scn_pair *p, const struct scn_cha
 	char figures[48], change[48], factor[16];
 
 	snprintf(figures, sizeof(figures), "%g -> %g", x0, x1);
-	change_text(c, change, sizeof(change));
+	scn_change_text(c, change, sizeof(change));
 	if (c->dir == SCN_CHANGE_GONE)
 		snprintf(factor, sizeof(factor), "%s", ok ? "gone" : "not gone");
 	else if (isnan(f))

@@ -1382,3 +1382,12 @@ int scenario_check(const struct scenario *s, struct scn_error *err)
 			return -1;
 	return 0;
 }
+
+void scn_change_text(const struct scn_change *c, char *buf, size_t len)
+{
+	if (c->dir == SCN_CHANGE_GONE)
+		snprintf(buf, len, "gone");
+	else
+		snprintf(buf, len, "%s %g (>= %.3g)", c->dir == SCN_CHANGE_UP ? "up" : "down",
+			 c->factor, c->threshold);
+}
