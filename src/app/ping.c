@@ -19,6 +19,10 @@
  * minus the gettimeofday() stamp in the request, in microseconds.
  * A request larger than the MTU leaves as IP fragments (ip_append_data),
  * each skb charged and tested against 2 x sk_sndbuf.
+ * The socket has ping's ICMP_FILTER (setup(): only echo replies and the
+ * error types 3, 4, 5, 11, 12 pass) and the BPF program of
+ * install_filter() (an echo reply with another ident is rejected), so a
+ * ping is woken by its own replies only.
  * Leaves out: -A adaptive mode, flood mode, duplicates, ICMP errors.
  * SO_RCVTIMEO is held in jiffies (sock_set_timeout rounds up) and the wait
  * is schedule_timeout's timer, so it ends on a tick, after the era's timer
@@ -480,6 +484,10 @@ int ping_init(struct ping *p, struct host *h, struct host *dest,
 	sock_init(&p->sk, h, SK_RAW_ICMP, &r);
 	p->sk.port = p->ident = (uint16_t)ident;	/* the socket holds its ident */
 	p->sk.recverr = true;
+	/* setup(): ICMP_FILTER passes only errors and echo replies */
+	p->sk.icmp_filter = ~(1u << ICMP_ECHOREPLY_ | 1u << 3 | 1u << 4 | 1u << 5 |
+			      1u << 11 | 1u << 12);
+	p->sk.filter_echo_ident = p->ident;	/* install_filter() */
 	/* "Estimate memory eaten by single packet. It is rough estimate." */
 	hold = (long)cfg->datalen + 8;
 	hold += ((hold + 511) / 512) * (0 + 20 + 16 + 64 + 160);

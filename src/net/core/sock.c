@@ -30,6 +30,7 @@ void sock_init(struct sock *sk, struct host *host, enum sock_kind kind,
 	sk->tx_queue = -1;
 	sk->hash_pick = -1;
 	sk->last_txq = -1;
+	sk->filter_echo_ident = -1;
 	sk->next = host->socks;
 	host->socks = sk;
 }
@@ -211,6 +212,19 @@ bool sock_udp_may_alloc(const struct sock *sk)
 	return sk->sk_wmem_alloc < sndbuf_send_limit(sk);
 }
 
+/*
+ * sk_filter with the one program the model knows, iputils ping's
+ * (ping.c install_filter, ping4_install_filter in later releases): an
+ * ICMP echo reply passes only with the socket's ident; anything else
+ * passes. Deviation: running the program costs no cycles.
+ */
+static bool sk_filter(const struct sock *sk, const struct sk_buff *skb)
+{
+	if (sk->filter_echo_ident < 0 || skb->ip_proto != IPPROTO_ICMP_)
+		return true;
+	return skb->icmp_type != ICMP_ECHOREPLY_ || skb->icmp_id == (uint16_t)sk->filter_echo_ident;
+}
+
 bool sock_queue_rcv_skb(struct cpu *cpu, struct sock *sk, struct sk_buff *skb)
 {
 	/* sock_queue_rcv_skb: drop if sk_rmem_alloc >= sk_rcvbuf */
@@ -218,6 +232,8 @@ bool sock_queue_rcv_skb(struct cpu *cpu, struct sock *sk, struct sk_buff *skb)
 		sk->rx_drops++;
 		return false;
 	}
+	if (!sk_filter(sk, skb))
+		return false;
 	sk->sk_rmem_alloc += skb->truesize;
 	skb_queue_tail(&sk->rxq, skb);
 	cpu_charge(cpu, COST_sock_deliver, cpu->host->plat->cost.sock_deliver);

@@ -63,6 +63,12 @@ struct sock {
 	 * (sk_pacing_shift_update) */
 	int		sk_pacing_shift;
 	uint16_t	port;		/* UDP local port */
+	/* raw ICMP only: ICMP_FILTER (bit t set: type t is not delivered)
+	 * and a socket filter (SO_ATTACH_FILTER) of iputils ping's shape,
+	 * dropping echo replies whose ident is not filter_echo_ident
+	 * (-1: no socket filter) */
+	uint32_t	icmp_filter;
+	int32_t		filter_echo_ident;
 	struct skb_queue rxq;
 	/* if set, received skbs go here instead of rxq (a sink) */
 	void		(*consume)(struct cpu *cpu, struct sock *sk, struct sk_buff *skb);

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * Raw sockets on receive: every raw ICMP socket of the host gets a copy
- * of each ICMP datagram (ping's socket sees the replies, and the
- * requests it did not send, as Linux's do).
+ * Raw sockets on receive: every raw ICMP socket of the host is offered
+ * a copy of each ICMP datagram, as Linux's are.
  * Kernel source: net/ipv4/raw.c (raw_local_deliver, raw_v4_input,
  * raw_rcv -> sock_queue_rcv_skb).
- * Leaves out: raw sockets of other protocols, ICMP filters, IP_HDRINCL.
+ * A socket's ICMP_FILTER (raw_v4_input -> icmp_filter) keeps the types
+ * it blocks from being cloned to it; its socket filter runs in
+ * sock_queue_rcv_skb (net/core/sock.c).
+ * Leaves out: raw sockets of other protocols, IP_HDRINCL.
  */
 #include "kernel/host.h"
 #include "sim/engine/util.h"
@@ -20,6 +22,8 @@ static void raw_v4_input(struct cpu *cpu, struct sk_buff *skb)
 
 		if (sk->kind != SK_RAW_ICMP)
 			continue;
+		if (skb->icmp_type < 32 && (sk->icmp_filter >> skb->icmp_type & 1))
+			continue;	/* icmp_filter */
 		c = skb_pool_copy(h->pool, skb);	/* skb_clone */
 		c->truesize = skb->truesize;
 		c->rx_stamp = skb->rx_stamp;
