@@ -17,12 +17,13 @@
  *    pass (1 frame, the same size) in the sample, so the window's gaps are
  *    0, no better than the zero it starts from: it stays parked on
  *    profile 0 and writes nothing, the default profile stays in force.
- *  - bulk TCP receive (stream, 1 s): on, net_dim moves the profile (it
- *    writes new ones) and the RX interrupts fall below four fifths of
- *    those with adaptive-rx off (1 frame, no timeout; how far below
- *    depends on the platform's per-packet costs, estimates for the
- *    bcm2711) and below three quarters of those with its default profile
- *    fixed (rx-usecs 8, rx-frames 256), at no loss of goodput.
+ *  - bulk TCP receive (stream, 2 s): on, net_dim moves the profile (it
+ *    writes new ones) and the RX interrupts fall below three quarters of
+ *    those with adaptive-rx off (1 frame, no timeout) and of those with
+ *    its default profile fixed (rx-usecs 8, rx-frames 256), at no loss of
+ *    goodput. net_dim starts from profile 0, so the share falls as the
+ *    run goes on (with the bcm2711's estimated costs: 0.77 of off over
+ *    1 s, 0.74 over 2 s); 2 s is the shortest run that shows it.
  *  - bcmgenet-4.4 refuses adaptive-rx on, naming the commit.
  */
 #include <stdarg.h>
@@ -96,7 +97,7 @@ static int run(const char *more, struct outcome *o, char *why, size_t len)
 
 #define G6	"host.rpi.driver=bcmgenet-6.x "
 #define ON	"host.rpi.ethtool.adaptive-rx=on "
-#define BULK	"sim.duration=1s app.a.type=stream app.a.host=pc app.a.dest=rpi "
+#define BULK	"sim.duration=2s app.a.type=stream app.a.host=pc app.a.dest=rpi "
 #define PING	"sim.duration=11s app.a.type=ping app.a.host=pc app.a.dest=rpi " \
 		"app.a.interval=100ms app.a.count=100 "
 #define IDLE	"sim.duration=1ms "
@@ -156,7 +157,7 @@ static void test_bulk_receive(void **state)
 	assert_int_equal(off.info.rx_dim_applied, 0);
 	assert_true(on.info.rx_dim_applied > 0);
 	assert_true(on.info.rx_packets > 0 && off.info.rx_packets > 0);
-	assert_true(on.info.irq_rx * 5 < off.info.irq_rx * 4);
+	assert_true(on.info.irq_rx * 4 < off.info.irq_rx * 3);
 	assert_true(on.goodput_mbps >= off.goodput_mbps * 0.99);
 }
 
