@@ -766,6 +766,47 @@ static void axis_range(FILE *gp, const struct build *b, int ax)
 		fprintf(gp, "set %s [0:%.6g]\n", name, b->max[ax] * 1.06);
 }
 
+/*
+ * The main plot's columns, read from each trace once: gnuplot re-reads and
+ * splits the whole file (hundreds of columns) for every series it draws,
+ * so the columns a plot needs are first copied into datablocks
+ * ($tV_B: the time and up to TABLE_COLS of them, gnuplot's limit on a
+ * using spec being 14 columns) with `plot ... with table`.
+ */
+#define TABLE_COLS	13
+
+/* The slot of main-plot series i among those of its input, in draw order:
+ * datablock slot / TABLE_COLS, column slot % TABLE_COLS + 2. */
+static int table_slot(const struct build *b, int i)
+{
+	int j, k = 0;
+
+	for (j = 0; j < i; j++)
+		k += in_main(&b->s[j]) && b->s[j].v == b->s[i].v;
+	return k;
+}
+
+static void write_tables(FILE *gp, const struct build *b)
+{
+	int v, i, k;
+
+	for (v = 0; v < b->nin; v++) {
+		for (i = 0, k = 0; i < b->n; i++) {
+			const struct series *s = &b->s[i];
+
+			if (!in_main(s) || s->v != v)
+				continue;
+			if (k % TABLE_COLS == 0)
+				fprintf(gp, "%sset table $t%d_%d\nplot '%s' using 1", k ? " with table\nunset table\n" : "",
+					v, k / TABLE_COLS, b->in[v].csv);
+			fprintf(gp, ":%d", s->col + 1);
+			k++;
+		}
+		if (k)
+			fputs(" with table\nunset table\n", gp);
+	}
+}
+
 static void write_main(FILE *gp, const struct build *b, const struct geom *g)
 {
 	int i, n = 0;
@@ -788,20 +829,24 @@ static void write_main(FILE *gp, const struct build *b, const struct geom *g)
 		fputs("set xlabel 'simulated time (s)'\n", gp);
 	fprintf(gp, "set key at screen %.5f,%.5f left top vertical Left reverse samplen 3 spacing 1.1 maxrows %d\n",
 		LEFT, yf(g, g->key_top), b->krows);
+	fputs("set datafile separator whitespace\nset datafile nocolumnheaders\n", gp);
 	for (i = 0; i < b->n; i++) {
 		const struct series *s = &b->s[i];
+		int k;
 
 		if (!in_main(s))
 			continue;
-		fprintf(gp, "%s'%s' using 1:%d with steps lw %.1f lc rgb '%s' dt %d axes x1y%d title ",
-			n++ ? ", \\\n     " : "plot ", b->in[s->v].csv, s->col + 1,
+		k = table_slot(b, i);
+		fprintf(gp, "%s$t%d_%d using 1:%d with steps lw %.1f lc rgb '%s' dt %d axes x1y%d title ",
+			n++ ? ", \\\n     " : "plot ", s->v, k / TABLE_COLS, k % TABLE_COLS + 2,
 			s->role == LIMIT ? 2.4 : 1.6, s->colour, s->v + 1, s->y2 + 1);
 		gp_str(gp, s->label);
 		if (s->clip > 0)
-			fprintf(gp, ", \\\n     '%s' using 1:(column(%d) > %.6g ? %.6g : NaN) axes x1y%d with points pt 9 ps 0.8 lc rgb '%s' notitle",
-				b->in[s->v].csv, s->col + 1, s->clip, s->clip, s->y2 + 1, s->colour);
+			fprintf(gp, ", \\\n     $t%d_%d using 1:(column(%d) > %.6g ? %.6g : NaN) axes x1y%d with points pt 9 ps 0.8 lc rgb '%s' notitle",
+				s->v, k / TABLE_COLS, k % TABLE_COLS + 2, s->clip, s->clip,
+				s->y2 + 1, s->colour);
 	}
-	fputc('\n', gp);
+	fputs("\nset datafile separator ','\nset datafile columnheaders\n", gp);
 }
 
 static void write_strip(FILE *gp, const struct build *b, const struct geom *g)
@@ -861,6 +906,8 @@ static void write_plot(FILE *gp, const struct build *b)
 		fputs("set datafile separator ','\nset datafile columnheaders\nset grid\n", gp);
 		fprintf(gp, "set xrange [0:%.9g]\nset lmargin at screen %.3f\nset rmargin at screen %.3f\n",
 			b->duration, LEFT, RIGHT);
+		if (t == 0 && b->nkey)	/* datablocks outlive reset */
+			write_tables(gp, b);
 		fputs("set multiplot title ", gp);
 		gp_str(gp, b->title);
 		fputs(" font ',13'\n", gp);
