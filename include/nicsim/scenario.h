@@ -194,6 +194,7 @@ struct scn_expect {
 	char		role[SCN_NAME_MAX];	/* check | calibration */
 	char		depends[SCN_STR_MAX];	/* calibration rows whose constants it shares */
 	char		require[SCN_STR_MAX];	/* "PATH OP VALUE|PATH ...": the run did its work */
+	char		or_when[SCN_STR_MAX];	/* a second branch of the band: conditions as require's */
 	char		unmodelled[SCN_STR_MAX];/* no run: what the model lacks */
 	char		rests_on[SCN_STR_MAX];	/* what its pass needs that no source supports */
 	double		value;			/* published number */

@@ -69,4 +69,15 @@ grep -qxF '1 of 1 published changes reproduced; 1 of the 1 rests on a fitted fac
 "$NICSIM" validate "$T/restscal.ini" >"$T/o5" 2>&1; rc=$?
 [ $rc = 2 ] && grep -qE 'restscal\.ini:[0-9]+: rests_on: \[expect\.W\] is a calibration row' "$T/o5" ||
 	fail "rests_on on a calibration row: exit $rc: $(cat "$T/o5")"
-echo "ok: silence refused, missing work fails with its reason, unmodelled and calibration rows as documented, rests_on marks pass* and is counted"
+# 5. or_when, a band's second branch: the row passes when its band or all of
+# or_when's conditions hold, fails when neither does; a bad condition is
+# refused with FILE:LINE
+{ base; printf '[expect.O]\nmetric = apps.ping.transmitted\nmin = 5\nor_when = apps.ping.received>=2\n'
+  printf '[expect.N]\nmetric = apps.ping.transmitted\nmin = 5\nor_when = apps.ping.received>=3\n'; } >"$T/or.ini"
+"$NICSIM" validate "$T/or.ini" >"$T/o6" 2>&1
+grep -qE '^O .*\[5, inf\] or apps\.ping\.received>=2 +pass$' "$T/o6" || fail "row O (or_when met) does not pass: $(cat "$T/o6")"
+grep -qE '^N .* FAIL$' "$T/o6" || fail "row N (neither branch) does not fail: $(cat "$T/o6")"
+{ base; printf '[expect.O]\nmetric = apps.ping.transmitted\nmin = 5\nor_when = apps.ping.received\n'; } >"$T/orbad.ini"
+"$NICSIM" validate "$T/orbad.ini" >"$T/o7" 2>&1; rc=$?
+[ $rc = 2 ] && grep -qE 'orbad\.ini:[0-9]+: or_when: ' "$T/o7" || fail "a bad or_when: exit $rc: $(cat "$T/o7")"
+echo "ok: silence refused, missing work fails with its reason, unmodelled and calibration rows as documented, rests_on marks pass* and is counted, or_when is a second branch"

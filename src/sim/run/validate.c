@@ -49,6 +49,11 @@ static void tolerance_text(const struct scn_expect *e, char *buf, size_t len)
 		snprintf(buf, len, "%g +-%g%%", e->value, e->tol_rel * 100);
 	else
 		snprintf(buf, len, "%g +-%g", e->value, e->tol_abs);
+	if (e->or_when[0]) {
+		size_t n = strlen(buf);
+
+		snprintf(buf + n, len - n, " or %s", e->or_when);
+	}
 }
 
 json_t *validate_run_variant(const char *path, const char *include, const char *sets,
@@ -181,7 +186,7 @@ static void print_below(FILE *out, bool ok, const char *why, const char *rests_o
 static void print_row(FILE *out, const struct scn_expect *e, const char *figure,
 		      bool ok, const char *why, struct validate_count *cnt)
 {
-	char tol[64], role[SCN_STR_MAX + 8];
+	char tol[SCN_STR_MAX + 64], role[SCN_STR_MAX + 8];
 
 	tolerance_text(e, tol, sizeof(tol));
 	role_text(e, role, sizeof(role));
@@ -212,7 +217,8 @@ static int check_row(const char *path, const char *include, const struct scn_exp
 		x = NAN;
 	if (e->baseline[0] && baseline_figure(path, include, e, &x, why, sizeof(why), err))
 		return -1;
-	ok = !why[0] && scenario_expect_pass(e, x);
+	ok = !why[0] && (scenario_expect_pass(e, x) ||
+			 (e->or_when[0] && !require_missing(e->or_when, res, "", NULL, 0)));
 	if (!ok && !why[0])
 		snprintf(why, sizeof(why), "%s", e->note);
 	snprintf(figure, sizeof(figure), "%g", x);

@@ -543,6 +543,11 @@ static const struct scn_key scn_keys[] = {
 	    .meaning = "PATH>=NUMBER, PATH==PATH ... (also > < <= !=): what the run must "
 		       "have done for the row to count; needed when doing nothing would "
 		       "pass"),
+	KEY(SCN_EXPECT, "or_when", SCN_T_STRING, struct scn_expect, or_when,
+	    .nodef = "(none)", .unit = "conditions",
+	    .meaning = "A second branch of a published band, conditions as require's: the "
+		       "row also passes when all of them hold (beside a band of 10 % lost: "
+		       "apps.ping.rtt_us.avg>=10000, or a mean of 10 ms)"),
 	KEY(SCN_EXPECT, "unmodelled", SCN_T_STRING, struct scn_expect, unmodelled,
 	    .nodef = "(none)", .unit = "text",
 	    .meaning = "What the model lacks to produce this figure: the row is listed as "

@@ -1232,8 +1232,9 @@ static int check_overrides(const struct scenario *s,
 			     "baseline", err);
 }
 
-/* Every condition of list, the `require` field of s, parses. */
-static int check_conds(const struct scenario *s, const char *list, struct scn_error *err)
+/* Every condition of list, the field `key` of s, parses. */
+static int check_conds(const struct scenario *s, const char *list, const char *key,
+		       struct scn_error *err)
 {
 	struct scn_cond c;
 	char why[WHY_MAX];
@@ -1243,7 +1244,7 @@ static int check_conds(const struct scenario *s, const char *list, struct scn_er
 	while ((rc = scn_cond_next(list, &pos, &c, why, sizeof(why))) > 0)
 		;
 	if (rc < 0) {
-		scenario_error_at(s, list, err, "require: %s", why);
+		scenario_error_at(s, list, err, "%s: %s", key, why);
 		return -1;
 	}
 	return 0;
@@ -1253,7 +1254,8 @@ static int check_conds(const struct scenario *s, const char *list, struct scn_er
 static int check_require(const struct scenario *s, const struct scn_expect *e,
 			 struct scn_error *err)
 {
-	if (check_conds(s, e->require, err))
+	if (check_conds(s, e->require, "require", err) ||
+	    check_conds(s, e->or_when, "or_when", err))
 		return -1;
 	if (e->unmodelled[0] || e->require[0] || !scenario_expect_pass(e, 0))
 		return 0;
@@ -1337,7 +1339,7 @@ static int check_pair(const struct scenario *s, const struct scn_pair *p,
 	char why[WHY_MAX];
 
 	if (check_required(s, SCN_PAIR, p, err) || check_pair_metric(s, p, err) ||
-	    check_conds(s, p->require, err))
+	    check_conds(s, p->require, "require", err))
 		return -1;
 	if (scn_change_parse(p->change, &c, why, sizeof(why))) {
 		scenario_error_at(s, p->change, err, "change: %s", why);
