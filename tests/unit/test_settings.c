@@ -311,6 +311,24 @@ static int run_case(const struct kase *c, const char *const *platforms)
 	return wrong;
 }
 
+/*
+ * The platforms of the matrix. Under AddressSanitizer (make check's
+ * sanitizer build) it runs on four with refusals of their own (x86-64,
+ * x86-64-vm, cortex-a53, bcm2711): a case on another platform runs the
+ * same code with other names and numbers, at three times the cost. The
+ * plain build runs all ten.
+ */
+static const char *const *matrix_platforms(void)
+{
+#ifdef __SANITIZE_ADDRESS__
+	static const char *const some[] = { "x86-64", "x86-64-vm", "cortex-a53", "bcm2711", NULL };
+
+	return some;
+#else
+	return nicsim_platform_names;
+#endif
+}
+
 /* The whole matrix: each case on every driver x kernel x platform. */
 static void test_matrix(void **state)
 {
@@ -318,7 +336,7 @@ static void test_matrix(void **state)
 	size_t i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		wrong += run_case(&cases[i], nicsim_platform_names);
+		wrong += run_case(&cases[i], matrix_platforms());
 	assert_int_equal(wrong, 0);
 }
 
@@ -338,7 +356,7 @@ static void test_matrix_costs(void **state)
 		if (strcmp(section, "host.NAME.cost") || !strcmp(key, "clock"))
 			continue;
 		snprintf(set, sizeof(set), "cost.%s=100", key);
-		wrong += run_case(&c, nicsim_platform_names);
+		wrong += run_case(&c, matrix_platforms());
 	}
 	assert_int_equal(wrong, 0);
 }
