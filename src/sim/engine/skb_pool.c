@@ -12,12 +12,32 @@
 #include "sim/engine/skb_pool.h"
 #include "sim/engine/util.h"
 
-#define SKB_SLAB 512
+#define SKB_SLAB	512
+#define SLAB_BYTES	(1u << 18)	/* a slab's size and alignment */
 
+/*
+ * A slab is aligned to its own size, so an skb's slab is its address
+ * rounded down, and its bit in live_bits is set while it is allocated:
+ * skb_pool_for_each_live (the --check recount, after every event) reads
+ * the bits and touches only the live skbs.
+ */
 struct skb_slab {
 	struct skb_slab	*next;
+	uint64_t	live_bits[SKB_SLAB / 64];
 	struct sk_buff	skb[SKB_SLAB];
 };
+_Static_assert(sizeof(struct skb_slab) <= SLAB_BYTES, "an skb slab outgrew SLAB_BYTES");
+
+static void mark_live(struct sk_buff *skb, bool live)
+{
+	struct skb_slab *s = (struct skb_slab *)((uintptr_t)skb & ~(uintptr_t)(SLAB_BYTES - 1));
+	size_t i = (size_t)(skb - s->skb);
+
+	if (live)
+		s->live_bits[i / 64] |= 1ull << (i % 64);
+	else
+		s->live_bits[i / 64] &= ~(1ull << (i % 64));
+}
 
 void skb_pool_init(struct skb_pool *pool)
 {
@@ -46,8 +66,14 @@ static struct sk_buff *pool_pop(struct skb_pool *pool)
 	struct sk_buff *skb = pool->free;
 
 	if (!skb) {
-		struct skb_slab *s = xcalloc(1, sizeof(*s));
+		struct skb_slab *s = aligned_alloc(SLAB_BYTES, SLAB_BYTES);
 		int i;
+
+		if (!s) {
+			fprintf(stderr, "nicsim: out of memory allocating %u bytes\n", SLAB_BYTES);
+			exit(1);
+		}
+		memset(s, 0, sizeof(*s));
 
 		s->next = pool->slabs;
 		pool->slabs = s;
@@ -74,6 +100,7 @@ struct sk_buff *skb_pool_get(struct skb_pool *pool)
 	memset(skb, 0, sizeof(*skb));
 	skb->id = ++pool->next_id;
 	skb->live = 1;
+	mark_live(skb, true);
 	return skb;
 }
 
@@ -112,6 +139,7 @@ struct sk_buff *skb_pool_copy(struct skb_pool *pool, const struct sk_buff *src)
 	skb->protocol = src->protocol;
 	skb->id = ++pool->next_id;
 	skb->live = 1;
+	mark_live(skb, true);
 	return skb;
 }
 
@@ -132,6 +160,7 @@ void skb_pool_put(struct skb_pool *pool, struct sk_buff *skb)
 	BUG_ON(!pool->live);
 	pool->live--;
 	skb->live = 0;
+	mark_live(skb, false);
 	skb->next = pool->free;
 	pool->free = skb;
 }
@@ -140,12 +169,19 @@ void skb_pool_for_each_live(struct skb_pool *pool,
 			    void (*fn)(struct sk_buff *skb, void *arg), void *arg)
 {
 	struct skb_slab *s;
-	int i;
+	int w;
 
 	for (s = pool->slabs; s; s = s->next)
-		for (i = 0; i < SKB_SLAB; i++)
-			if (s->skb[i].live)
-				fn(&s->skb[i], arg);
+		for (w = 0; w < SKB_SLAB / 64; w++) {
+			uint64_t bits = s->live_bits[w];
+
+			while (bits) {
+				int b = __builtin_ctzll(bits);
+
+				bits &= bits - 1;
+				fn(&s->skb[w * 64 + b], arg);
+			}
+		}
 }
 
 void skb_copy_frame(struct sk_buff *dst, const struct sk_buff *src)
