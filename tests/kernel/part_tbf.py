@@ -43,6 +43,12 @@ SIZE = 1472		# UDP payload: 1514-byte frames
 BURST_FRAMES = 8	# the gaps from the 8th arrival on are tbf's rate
 PORT = 5002
 FRAME_MS = 1514 * 8 / 10e6 * 1e3	# 1.2112
+# tbf lets 6 frames through at once and holds 10240 - 6 * 1514 = 1156
+# bytes of tokens; the 7th frame's token comes (1514 - 1156) * 8 / 10e6 s
+# = 286 us later. A kernel burst handed over in more than that gets one
+# more frame into the 30 KiB fifo behind it (27 sent, not 26).
+TOKEN_US = (1514 - 10240 % 1514) * 8 / 10e6 * 1e6
+TRIES = 5		# kernel bursts, until one is handed over within TOKEN_US
 
 
 # --- probes: run inside the namespaces ---------------------------------
@@ -127,6 +133,18 @@ def steady_gap_ms(ts_ns):
 
 
 def kernel_burst():
+	"""The kernel's burst, sent again (up to TRIES times) while the sender
+	took longer than TOKEN_US to hand it over: tbf then earns the 7th
+	frame's token during the burst, which nicsim's instant burst never
+	gives it."""
+	for _ in range(TRIES):
+		k = kernel_burst_once()
+		if k["send_us"] <= TOKEN_US:
+			break
+	return k
+
+
+def kernel_burst_once():
 	with kc.Pair("tbf", queues=1) as p:
 		for ns, dev, peer_ns, peer_dev, addr in ((p.a, "va", p.b, "vb", p.ADDR_B),
 							 (p.b, "vb", p.a, "va", p.ADDR_A)):
@@ -156,7 +174,8 @@ def kernel_burst():
 	print("kernel tbf: %s; %d arrivals; the burst took %d us to send" %
 	      (tbf, len(ts), got["send_us"]), file=sys.stderr)
 	return {"sent": tbf["packets"], "bytes": tbf["bytes"], "drops": tbf["drops"],
-		"overlimits": tbf["overlimits"], "gap": steady_gap_ms(ts), "rx": len(ts)}
+		"overlimits": tbf["overlimits"], "gap": steady_gap_ms(ts), "rx": len(ts),
+		"send_us": got["send_us"]}
 
 
 def pcap_times(path):
