@@ -120,7 +120,6 @@ struct sk_buff {
 	uint8_t		ooo_okay;	/* may change TX queue: nothing in flight */
 	uint16_t	queue_mapping;
 	uint16_t	protocol;	/* ETH_P_IP */
-	uint8_t		live;		/* allocated from the pool, not yet freed */
 
 	/* headers */
 	uint8_t		eth_src;	/* host index; MAC 02:00:00:00:00:(idx+1) */

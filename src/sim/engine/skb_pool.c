@@ -28,15 +28,27 @@ struct skb_slab {
 };
 _Static_assert(sizeof(struct skb_slab) <= SLAB_BYTES, "an skb slab outgrew SLAB_BYTES");
 
-static void mark_live(struct sk_buff *skb, bool live)
+static uint64_t *live_word(const struct sk_buff *skb, uint64_t *bit)
 {
 	struct skb_slab *s = (struct skb_slab *)((uintptr_t)skb & ~(uintptr_t)(SLAB_BYTES - 1));
 	size_t i = (size_t)(skb - s->skb);
 
-	if (live)
-		s->live_bits[i / 64] |= 1ull << (i % 64);
-	else
-		s->live_bits[i / 64] &= ~(1ull << (i % 64));
+	*bit = 1ull << (i % 64);
+	return &s->live_bits[i / 64];
+}
+
+static void mark_live(struct sk_buff *skb, bool live)
+{
+	uint64_t bit, *w = live_word(skb, &bit);
+
+	*w = live ? *w | bit : *w & ~bit;
+}
+
+static bool is_live(const struct sk_buff *skb)
+{
+	uint64_t bit, *w = live_word(skb, &bit);
+
+	return *w & bit;
 }
 
 void skb_pool_init(struct skb_pool *pool)
@@ -99,7 +111,6 @@ struct sk_buff *skb_pool_get(struct skb_pool *pool)
 
 	memset(skb, 0, sizeof(*skb));
 	skb->id = ++pool->next_id;
-	skb->live = 1;
 	mark_live(skb, true);
 	return skb;
 }
@@ -138,7 +149,6 @@ struct sk_buff *skb_pool_copy(struct skb_pool *pool, const struct sk_buff *src)
 	skb->len = src->len;
 	skb->protocol = src->protocol;
 	skb->id = ++pool->next_id;
-	skb->live = 1;
 	mark_live(skb, true);
 	return skb;
 }
@@ -153,13 +163,12 @@ static void violation(struct skb_pool *pool, const struct sk_buff *skb, const ch
 
 void skb_pool_put(struct skb_pool *pool, struct sk_buff *skb)
 {
-	if (!skb->live)
+	if (!is_live(skb))
 		violation(pool, skb, "freed twice");
 	if (skb->sk)
 		violation(pool, skb, "freed while still charged to a socket");
 	BUG_ON(!pool->live);
 	pool->live--;
-	skb->live = 0;
 	mark_live(skb, false);
 	skb->next = pool->free;
 	pool->free = skb;
