@@ -279,6 +279,10 @@ static const struct platform platforms[] = {
  * before) hashes skb->sk->sk_hash when it is not 0 and skb->protocol
  * otherwise, in every 3.x profile; 4.4 and 6.x hash the flow
  * (skb_get_hash), which nicsim stands in for by the socket's sk_hash.
+ * qdisc_bulk: dequeue_skb's try_bulk_dequeue_skb, which also gives
+ * drivers xmit_more (3.18, 5772e9a3463b; a 4.x copy and 6.18 read), and
+ * the bound by the quota left (0345552a653c, November 2025, in 6.18 and
+ * the stable trees); none in the 3.x profiles.
  * autocork: tcp_should_autocork (tcp_push) as in 4.4.155 and 6.18.2;
  * 3.14 introduced autocorking (f54b311142a9), a181ceb501b3 added the
  * test that the tail is not the write queue's head (no 3.14 tree read).
@@ -326,7 +330,8 @@ static const struct kprofile kprofiles[] = {
 	  .gso_seg_charge = GSO_SEG_CHARGE_TRUESIZE, .rtt_sack = true,
 	  .tsq_mode = TSQ_MIN_MAX, .tcp_limit_output_bytes = 262144,
 	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE_NORTT, .rtt_usec = true,
-	  .cwnd_restart_at_entail = true, .cwnd_quota_half = true },
+	  .cwnd_restart_at_entail = true, .cwnd_quota_half = true,
+	  .qdisc_bulk = QDISC_BULK_BQL },
 	{ .name = "6.x", .drs = DRS_6X, .tlp = TLP_6X, .prr = PRR_6X, .source = "Linux 6.x (6.18.2 read)",
 	  .sndbuf_min = SOCK_MIN_SNDBUF_2_TRUESIZE, .sndbuf_int_clamp = true,
 	  .small_head_cache = true, .wmem_max = 4 << 20, NET_3X,
@@ -339,7 +344,8 @@ static const struct kprofile kprofiles[] = {
 	  .ts_clock_ms = true, .rtt_usec = true, .watchdog_oldest = true,
 	  .cwnd_restart_at_entail = true,
 	  .sndbuf_expand_pow2 = true, .pfifo_fast_rings = true, .timer_wheel_v2 = true,
-	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE },
+	  .pacing_mode = PACING_SS_CA, .gso_mode = GSO_TSO_AUTOSIZE,
+	  .qdisc_bulk = QDISC_BULK_QUOTA },
 };
 
 

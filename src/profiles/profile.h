@@ -131,6 +131,13 @@ enum tso_defer_rule {
 	TSO_DEFER_6X,	/* 6.x: last send within 1 ms, next ACK within min(srtt/2, 1 ms) */
 };
 
+/* dequeue_skb's bulk (try_bulk_dequeue_skb) and the driver's xmit_more */
+enum qdisc_bulk_rule {
+	QDISC_BULK_NONE,	/* before 3.18: one skb per dequeue, no xmit_more */
+	QDISC_BULK_BQL,		/* 3.18+: bounded by BQL's available bytes */
+	QDISC_BULK_QUOTA,	/* 6.18: and by the quota __qdisc_run has left */
+};
+
 struct kprofile {
 	const char	*name;
 	const char	*source;
@@ -193,6 +200,7 @@ struct kprofile {
 	int		netdev_budget;
 	int		netdev_budget_jiffies;
 	int		dev_weight;		/* qdisc quota per __qdisc_run */
+	int		qdisc_bulk;		/* enum qdisc_bulk_rule */
 };
 
 const struct platform *platform_find(const char *name);

@@ -107,6 +107,9 @@ struct qdisc {
 	int64_t		wd_soft;
 	struct skb_queue band[3];
 	struct sk_buff	*gso_skb;	/* requeued after NETDEV_TX_BUSY */
+	/* the bulk's next skb, dequeued before the driver refused the one
+	 * before it (see try_bulk_dequeue_skb in sch_generic.c) */
+	struct sk_buff	*bulk_skb;
 	uint32_t	qlen;
 	uint32_t	limit;
 	uint32_t	ring_batch;	/* pfifo_fast per-band rings (4.16+); 0: one limit */
@@ -123,6 +126,12 @@ struct qdisc {
 	uint64_t	packets, bytes, drops, requeues;
 	uint32_t	max_qlen;
 };
+
+/* the skbs qdisc->qlen counts outside the qdisc's own queues */
+static inline uint32_t qdisc_requeued(const struct qdisc *q)
+{
+	return (q->gso_skb != NULL) + (q->bulk_skb != NULL);
+}
 
 #define QUEUE_STATE_DRV_XOFF	(1u << 0)
 

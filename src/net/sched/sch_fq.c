@@ -683,7 +683,7 @@ static struct sk_buff *fq_qdisc_dequeue(struct cpu *cpu, struct qdisc *sch)
 static void fq_qdisc_reset(struct qdisc *sch, struct skb_queue *out)
 {
 	fq_purge(sch->priv, out);
-	sch->qlen = sch->gso_skb != NULL;
+	sch->qlen = qdisc_requeued(sch);
 	sch->backlog = 0;
 }
 
@@ -727,10 +727,10 @@ static int fq_qdisc_check(const struct qdisc *sch, char *msg, size_t len)
 
 	if (fq_check(q, msg, len))
 		return -1;
-	if (sch->qlen == q->qlen + (sch->gso_skb != NULL))
+	if (sch->qlen == q->qlen + (qdisc_requeued(sch)))
 		return 0;
 	snprintf(msg, len, "qdisc qlen %u, but fq holds %u skbs and the requeue slot %d",
-		 sch->qlen, q->qlen, sch->gso_skb != NULL);
+		 sch->qlen, q->qlen, qdisc_requeued(sch));
 	return -1;
 }
 

@@ -681,7 +681,7 @@ static struct sk_buff *fq_codel_qdisc_dequeue(struct cpu *cpu, struct qdisc *sch
 static void fq_codel_qdisc_reset(struct qdisc *sch, struct skb_queue *out)
 {
 	fq_codel_purge(sch->priv, out);
-	sch->qlen = sch->gso_skb != NULL;
+	sch->qlen = qdisc_requeued(sch);
 	sch->backlog = 0;
 }
 

@@ -2,9 +2,11 @@
 /*
  * The generic qdisc machinery: pfifo_fast (three bands by priority; a
  * list up to 4.15, per-band skb_array rings from 4.16), enqueue with the
- * child qdisc's drops, dequeue_skb with the requeue slot, sch_direct_xmit
- * (software GSO, then the driver, requeue on NETDEV_TX_BUSY or a stopped
- * queue), __qdisc_run with its quota, and the TX watchdog.
+ * child qdisc's drops, dequeue_skb with the requeue slot and its bulk
+ * bounded by BQL (try_bulk_dequeue_skb, which sets xmit_more),
+ * sch_direct_xmit (software GSO, then the driver, requeue on
+ * NETDEV_TX_BUSY or a stopped queue), __qdisc_run with its quota, and the
+ * TX watchdog.
  * Kernel source: net/sched/sch_generic.c (pfifo_fast_enqueue,
  * pfifo_fast_dequeue, dequeue_skb, dev_requeue_skb, sch_direct_xmit,
  * __qdisc_run, dev_watchdog, __netdev_watchdog_up), 3.13.0 and 6.18.2
@@ -95,7 +97,7 @@ void qdisc_bands_reset(struct qdisc *q, struct skb_queue *bands, int n, struct s
 	for (b = 0; b < n; b++)
 		while ((skb = skb_dequeue(&bands[b])))
 			skb_queue_tail(out, skb);
-	q->qlen = q->gso_skb != NULL;
+	q->qlen = qdisc_requeued(q);
 	q->backlog = 0;
 }
 
@@ -223,14 +225,88 @@ static void qdisc_watchdog(struct sim *sim, struct sim_event *ev)
 	__netif_schedule(&q->txq->dev->host->cpus[ev->data], q);
 }
 
-static struct sk_buff *dequeue_skb(struct cpu *cpu, struct qdisc *q)
+/* the second slot dequeue_skb serves: the bulk's next skb, dequeued
+ * before the driver refused the last segment of the one before */
+static void qdisc_put_bulk(struct qdisc *q, struct sk_buff *skb)
 {
-	struct sk_buff *skb = q->gso_skb;
+	q->bulk_skb = skb;
+	q->qlen++;
+}
 
+/*
+ * try_bulk_dequeue_skb (net/sched/sch_generic.c; 3.18's 5772e9a3463b
+ * "qdisc: bulk dequeue support for qdiscs with TCQ_F_ONETXQUEUE", 6.18
+ * read): after the skb dequeue_skb took from the qdisc itself (not one
+ * requeued), it goes on dequeuing while the bytes BQL still accepts
+ * (qdisc_avail_bulklimit: dql_avail, 0 without BQL), less those taken,
+ * stay above 0, so the list ends with the skb that crosses BQL's limit;
+ * since 0345552a653c ("net_sched: limit try_bulk_dequeue_skb()
+ * batches", November 2025: the 6.x profile) also after at most `budget`
+ * more skbs, the quota __qdisc_run has left. The driver sees xmit_more
+ * on every skb of the list but the last (dev_hard_start_xmit: xmit_one's
+ * `more`); before 3.18 there is neither bulk nor xmit_more.
+ * Deviation: the next skb is dequeued just before the last segment of
+ * the one before goes to the driver, not the whole list up front; a
+ * stop in between puts it back at the head, as dev_requeue_skb does
+ * with the rest of the list.
+ */
+struct bulk {
+	int64_t		bytelimit;
+	int		budget;		/* more skbs it may take; < 0: no bound */
+	int		packets;	/* skbs handed over, for the quota */
+};
+
+static void bulk_start(struct bulk *b, const struct qdisc *q, const struct sk_buff *skb,
+		       int quota)
+{
+	const struct netdev_queue *txq = q->txq;
+	int mode = txq->dev->host->kp->qdisc_bulk;
+
+	b->packets = 0;
+	b->budget = mode == QDISC_BULK_QUOTA ? quota : -1;
+	b->bytelimit = !skb || mode == QDISC_BULK_NONE || !txq->bql_on ? 0 :
+		       (int64_t)dql_avail(&txq->bql.dql) - skb->len;
+}
+
+static struct sk_buff *bulk_next(struct cpu *cpu, struct qdisc *q, struct bulk *b)
+{
+	struct sk_buff *nskb;
+
+	if (!b || b->bytelimit <= 0 || !b->budget)
+		return NULL;
+	nskb = q->ops->dequeue(cpu, q);
+	if (!nskb)
+		return NULL;
+	if (skb_ahead(cpu, q, nskb)) {
+		qdisc_put_head(q, nskb);
+		return NULL;
+	}
+	b->bytelimit -= nskb->len;	/* a GSO skb's whole length */
+	if (b->budget > 0)
+		b->budget--;
+	return nskb;
+}
+
+/* xmit_one's `more`: the 3.18+ profiles only */
+static bool xmit_more(const struct net_device *dev, bool more)
+{
+	return more && dev->host->kp->qdisc_bulk != QDISC_BULK_NONE;
+}
+
+/* dequeue_skb: the requeued slots first (no bulk after them), else the
+ * qdisc's own dequeue and try_bulk_dequeue_skb's bound in b */
+static struct sk_buff *dequeue_skb(struct cpu *cpu, struct qdisc *q, struct bulk *b, int quota)
+{
+	struct sk_buff *skb = q->gso_skb ? q->gso_skb : q->bulk_skb;
+
+	bulk_start(b, q, NULL, 0);
 	if (skb) {
 		if (netif_xmit_stopped(q->txq) || skb_ahead(cpu, q, skb))
 			return NULL;
-		q->gso_skb = NULL;
+		if (skb == q->gso_skb)
+			q->gso_skb = NULL;
+		else
+			q->bulk_skb = NULL;
 		q->qlen--;
 		return skb;
 	}
@@ -239,6 +315,8 @@ static struct sk_buff *dequeue_skb(struct cpu *cpu, struct qdisc *q)
 		qdisc_put_head(q, skb);
 		return NULL;
 	}
+	if (skb)
+		bulk_start(b, q, skb, quota);
 	return skb;
 }
 
@@ -251,50 +329,57 @@ static void dev_requeue(struct qdisc *q, struct sk_buff *skb)
 
 /*
  * sch_direct_xmit -> dev_hard_start_xmit: software GSO first when the
- * device lacks TSO (skb_gso_segment), then each segment to the driver;
+ * device lacks TSO (skb_gso_segment), then each segment to the driver,
+ * then the bulk's next skb (b; NULL: one skb, as from the bypass path);
  * false stops the qdisc loop.
  */
-bool sch_direct_xmit(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
+static bool xmit_list(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb, struct bulk *b)
 {
 	struct net_device *dev = q->txq->dev;
-	sim_time_t queued = skb->t[SKB_T_QDISC];
 
-	BUG_ON(queued > cpu_now(cpu));	/* skb_ahead: never before it was queued */
-	if (skb->gso_segs > 1 && !dev->tso)
-		skb = skb_gso_segment(cpu, skb);
 	while (skb) {
-		struct sk_buff *next = skb->next;
+		sim_time_t queued = skb->t[SKB_T_QDISC];
+		struct sk_buff *nskb = NULL;
 
-		skb->t[SKB_T_QDISC] = queued;	/* a requeued segment keeps it */
-		if (netif_xmit_stopped(q->txq)) {
-			dev_requeue(q, skb);
-			return false;
+		BUG_ON(queued > cpu_now(cpu));	/* skb_ahead: never before it was queued */
+		if (skb->gso_segs > 1 && !dev->tso)
+			skb = skb_gso_segment(cpu, skb);
+		while (skb) {
+			struct sk_buff *next = skb->next;
+
+			skb->t[SKB_T_QDISC] = queued;	/* a requeued segment keeps it */
+			if (netif_xmit_stopped(q->txq)) {
+				dev_requeue(q, skb);
+				return false;
+			}
+			if (!next)
+				nskb = bulk_next(cpu, q, b);
+			skb->next = NULL;
+			skb->path[PATH_XMIT] = cpu_now(cpu);
+			dev->xmit_more = xmit_more(dev, next || nskb);
+			if (dev->ops->ndo_start_xmit(skb, dev) != NETDEV_TX_OK) {
+				skb->path[PATH_XMIT] = 0;	/* back in the qdisc */
+				skb->next = next;
+				dev_requeue(q, skb);
+				if (nskb)
+					qdisc_put_bulk(q, nskb);
+				return false;
+			}
+			q->txq->trans_start = cpu_jiffies(cpu);	/* txq_trans_update */
+			q->packets++;
+			q->bytes += skb->len;
+			skb = next;
 		}
-		skb->next = NULL;
-		skb->path[PATH_XMIT] = cpu_now(cpu);
-		/*
-		 * xmit_more: more segments of this skb, or more in the qdisc.
-		 * Deviation: Linux sets it only within the list one
-		 * dequeue hands over (the GSO segments, and the skbs
-		 * try_bulk_dequeue_skb adds while BQL's available bytes
-		 * last; none without BQL); here any skb left in the qdisc
-		 * sets it, so a driver that keeps the queue running while
-		 * xmit_more is set (__netdev_tx_sent_queue, virtio_net-6.11)
-		 * can pass BQL's limit.
-		 */
-		dev->xmit_more = next || q->qlen;
-		if (dev->ops->ndo_start_xmit(skb, dev) != NETDEV_TX_OK) {
-			skb->path[PATH_XMIT] = 0;	/* back in the qdisc */
-			skb->next = next;
-			dev_requeue(q, skb);
-			return false;
-		}
-		q->txq->trans_start = cpu_jiffies(cpu);	/* txq_trans_update */
-		q->packets++;
-		q->bytes += skb->len;
-		skb = next;
+		if (b)
+			b->packets++;
+		skb = nskb;
 	}
 	return !netif_xmit_stopped(q->txq);
+}
+
+bool sch_direct_xmit(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb)
+{
+	return xmit_list(cpu, q, skb, NULL);
 }
 
 /* __qdisc_run: until empty, stopped, or the quota is used up. */
@@ -302,14 +387,18 @@ void qdisc_run(struct cpu *cpu, struct qdisc *q)
 {
 	int quota = cpu->host->kp->dev_weight;
 	struct sk_buff *skb;
+	struct bulk b;
 
 	if (q->running)
 		return;
 	q->running = true;
-	while ((skb = dequeue_skb(cpu, q))) {
-		if (!sch_direct_xmit(cpu, q, skb))
+	while ((skb = dequeue_skb(cpu, q, &b, quota))) {
+		bool more = xmit_list(cpu, q, skb, &b);
+
+		quota -= b.packets ? b.packets : 1;
+		if (!more)
 			break;
-		if (--quota <= 0) {
+		if (quota <= 0) {
 			__netif_schedule(cpu, q);
 			break;
 		}
@@ -355,7 +444,7 @@ static void pfifo_fast_destroy(struct qdisc *q)
 /* --check: the bands and the requeue slot hold qlen skbs, backlog bytes */
 static int pfifo_fast_check(const struct qdisc *q, char *msg, size_t len)
 {
-	uint64_t n = q->gso_skb != NULL, bytes = 0;
+	uint64_t n = qdisc_requeued(q), bytes = 0;
 	int b;
 
 	for (b = 0; b < 3; b++)

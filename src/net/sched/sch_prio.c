@@ -126,7 +126,7 @@ static void prio_dump_stats(const struct qdisc *sch, qdisc_put_t put, void *ctx)
 static int prio_qdisc_check(const struct qdisc *sch, char *msg, size_t len)
 {
 	const struct prio_sched *q = sch->priv;
-	uint64_t n = sch->gso_skb != NULL, bytes = 0;
+	uint64_t n = qdisc_requeued(sch), bytes = 0;
 	int b;
 
 	for (b = 0; b < q->bands; b++) {

@@ -260,7 +260,7 @@ static struct sk_buff *tbf_qdisc_dequeue(struct cpu *cpu, struct qdisc *q)
 static void tbf_qdisc_reset(struct qdisc *q, struct skb_queue *out)
 {
 	tbf_purge(q->priv, out);
-	q->qlen = q->gso_skb != NULL;
+	q->qlen = qdisc_requeued(q);
 	q->backlog = 0;
 }
 
@@ -292,7 +292,7 @@ static void tbf_dump_stats(const struct qdisc *q, qdisc_put_t put, void *ctx)
 
 static int tbf_qdisc_check(const struct qdisc *q, char *msg, size_t len)
 {
-	uint64_t n = q->gso_skb != NULL;
+	uint64_t n = qdisc_requeued(q);
 	struct tbf_stats ts;
 
 	if (tbf_check(q->priv, msg, len))
