@@ -186,8 +186,10 @@ static bool is_fixed(const struct explain *x, const struct remedy_list *l, const
 		return o->cpu_busy[l->idx] < REMEDY_CPU_BUSY;
 	case SYM_UDP_SENT:
 		return a->udp_sent >= REMEDY_SENT * MAX(x->before.app[l->idx].udp_sent, 1u);
-	case SYM_RTT:
-		return a->rtt_ms > 0 && a->answered >= x->before.app[l->idx].answered &&
+	case SYM_RTT:	/* no more pings lost: a re-run may send fewer */
+		return a->rtt_ms > 0 &&
+		       a->sent - a->answered <= x->before.app[l->idx].sent -
+						x->before.app[l->idx].answered &&
 		       a->rtt_ms <= REMEDY_RTT * x->before.app[l->idx].rtt_ms;
 	}
 	return false;
