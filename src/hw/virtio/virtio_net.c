@@ -72,47 +72,82 @@ static void vq_disable_notify(struct virtio_net_hw *d, struct virtio_net_vq *vq)
 
 /* --- TX: handle_tx ---------------------------------------------------- */
 
-static void tx_take(struct virtio_net_hw *d, struct sim *sim)
+/*
+ * One frame of the buffer being sent: a GSO buffer (VIRTIO_NET_F_HOST_TSO4,
+ * the virtio_net_hdr's gso_size) leaves as frames of gso_size bytes of
+ * payload behind the buffer's headers, as the host's segmentation (the
+ * tap device's GSO, or the physical NIC's TSO) puts it on the wire. The
+ * buffer goes back on the used ring after its last frame.
+ */
+static void tx_segment(struct virtio_net_hw *d, struct sim *sim)
 {
-	struct virtio_net_vq *vq = &d->vq[VIRTIO_NET_TXQ];
-	struct vring *vr = vq->vring;
-	uint16_t head = vr->avail.ring[vq->last_avail_idx % vr->num];
-	struct sk_buff *skb = (struct sk_buff *)(uintptr_t)vr->desc[head].addr, *frame;
+	struct sk_buff *skb = d->tx_skb, *frame = skb_pool_copy(d->host->pool, skb);
 	struct virtio_net_inflight *f;
 	sim_time_t end;
 
-	vq->last_avail_idx++;
-	frame = skb_pool_copy(d->host->pool, skb);
+	if (d->tx_segs > 1) {
+		uint32_t hdr = skb->len - skb->payload_len, off = d->tx_seg * skb->gso_size;
+
+		frame->seq = skb->seq + off;
+		frame->payload_len = MIN((uint32_t)skb->gso_size, skb->payload_len - off);
+		frame->end_seq = frame->seq + frame->payload_len;
+		frame->len = hdr + frame->payload_len;
+		frame->gso_segs = 1;
+		if (d->tx_seg)	/* as tcp_gso_segment: CWR on the first only */
+			frame->tcp_flags &= (uint8_t)~TCPHDR_CWR;
+	}
 	frame->path[PATH_WIRE] = frame->path[PATH_HEAD] = sim->now;
 	if (!skb->t[SKB_T_WIRE])
 		skb->t[SKB_T_WIRE] = sim->now;	/* nicsim observation */
 	d->tx_busy = true;
 	d->tx_frames++;
-	d->tx_bytes += skb->len;
+	d->tx_bytes += frame->len;
 	end = eth_xmit(d->port, frame, sim->now);
-	f = &d->inflight[(d->if_head + d->if_count++) % VIRTIO_NET_QUEUE_SIZE];
-	f->head = head;
-	f->len = skb->len;
-	f->done = end + d->host_delay;
-	if (!sim_event_pending(&d->done_ev))
-		sim_schedule(sim, &d->done_ev, f->done);
+	if (++d->tx_seg == d->tx_segs) {
+		f = &d->inflight[(d->if_head + d->if_count++) % VIRTIO_NET_QUEUE_SIZE];
+		f->head = d->tx_head;
+		f->len = skb->len;
+		f->done = end + d->host_delay;
+		if (!sim_event_pending(&d->done_ev))
+			sim_schedule(sim, &d->done_ev, f->done);
+		d->tx_skb = NULL;
+	}
 	sim_schedule(sim, &d->tx_ev, end);
 }
 
-/* The host's TX loop, at an event: take while there is work, else ask
- * for a kick. */
+static void tx_take(struct virtio_net_hw *d, struct sim *sim)
+{
+	struct virtio_net_vq *vq = &d->vq[VIRTIO_NET_TXQ];
+	struct vring *vr = vq->vring;
+	uint16_t head = vr->avail.ring[vq->last_avail_idx % vr->num];
+	struct sk_buff *skb = (struct sk_buff *)(uintptr_t)vr->desc[head].addr;
+
+	vq->last_avail_idx++;
+	d->tx_skb = skb;
+	d->tx_head = head;
+	d->tx_seg = 0;
+	d->tx_segs = skb->gso_segs > 1 && skb->gso_size ? skb->gso_segs : 1;
+	tx_segment(d, sim);
+}
+
+/* The host's TX loop, at an event: finish the buffer on the wire, take
+ * while there is work, else ask for a kick. */
 static void tx_run(struct virtio_net_hw *d, struct sim *sim)
 {
 	struct virtio_net_vq *vq = &d->vq[VIRTIO_NET_TXQ];
 
-	if (!vq_has_avail(vq) && !vq_enable_notify(d, vq))
+	if (!d->tx_skb && !vq_has_avail(vq) && !vq_enable_notify(d, vq))
 		return;
-	vq_disable_notify(d, vq);
+	if (!d->tx_skb)
+		vq_disable_notify(d, vq);
 	if (d->port->busy_until > sim->now) {
 		sim_schedule(sim, &d->tx_ev, d->port->busy_until);
 		return;
 	}
-	tx_take(d, sim);
+	if (d->tx_skb)
+		tx_segment(d, sim);
+	else
+		tx_take(d, sim);
 }
 
 static void tx_event(struct sim *sim, struct sim_event *ev)

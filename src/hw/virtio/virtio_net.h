@@ -21,9 +21,11 @@
  * per-vq vectors), modelled as a pulse on the queue's line.
  *
  * TX (queue 1), the host side: a kick wakes it; it takes the available
- * descriptors in order while the wire is free, puts each frame on the
- * wire, and returns the descriptor on the used ring virtio_host_delay
- * after the frame's last bit has left (a setting; 0 by default). While
+ * descriptors in order while the wire is free, puts each buffer on the
+ * wire, a GSO buffer as frames of its gso_size (the host's GSO or its
+ * NIC's TSO: never a frame above the link's MTU), and returns the
+ * descriptor on the used ring virtio_host_delay after the last frame's
+ * last bit has left (a setting; 0 by default). While
  * it has work it leaves avail_event stale, so the guest's kicks are
  * suppressed (vhost_disable_notify); finding the ring empty it writes
  * avail_event = its last available index and looks once more
@@ -95,6 +97,11 @@ struct virtio_net_hw {
 	struct virtio_net_vq vq[2];
 	/* TX host side */
 	bool		tx_busy;	/* a frame on the wire */
+	/* the buffer being put on the wire: its descriptor, and which of
+	 * its frames (segments of gso_size) is next */
+	struct sk_buff	*tx_skb;
+	uint16_t	tx_head;
+	uint32_t	tx_seg, tx_segs;
 	struct sim_event tx_ev;		/* the wire is free again */
 	struct sim_event done_ev;	/* the oldest in-flight buffer is due */
 	struct virtio_net_inflight inflight[VIRTIO_NET_QUEUE_SIZE];
