@@ -185,8 +185,10 @@ void bql_init(struct bql_queue *q, unsigned int hold_time, unsigned long jiffies
 bool bql_sent(struct bql_queue *q, unsigned int bytes)
 {
 	dql_queued(&q->dql, bytes);
-	if (dql_avail(&q->dql) >= 0)
+	if (dql_avail(&q->dql) >= 0) {
+		q->limit_ok = q->dql.limit;
 		return false;
+	}
 
 	if (!q->stack_xoff)
 		q->xoffs++;
@@ -218,6 +220,7 @@ bool bql_completed(struct bql_queue *q, unsigned int pkts, unsigned int bytes,
 	dql_completed(&q->dql, bytes, jiffies);
 	if (dql_avail(&q->dql) < 0)
 		return false;
+	q->limit_ok = q->dql.limit;
 	if (!q->stack_xoff)
 		return false;
 	q->stack_xoff = false;
@@ -228,4 +231,5 @@ void bql_reset(struct bql_queue *q, unsigned long jiffies)
 {
 	q->stack_xoff = false;
 	dql_reset(&q->dql, jiffies);
+	q->limit_ok = q->dql.limit;
 }

@@ -145,7 +145,28 @@ struct bql_queue {
 	bool		stack_xoff;
 	bool		drv_xoff;
 	uint64_t	xoffs;
+	/* nicsim's, for --check: the limit at the last test that found room
+	 * (bql_sent, bql_completed, bql_reset) */
+	unsigned int	limit_ok;
 };
+
+/*
+ * nicsim's, for --check: by how many bytes the bytes in flight exceed
+ * what the queue may hold when the qdisc layer hands it an skb. The
+ * stack hands one over only while the last test found room, or, within
+ * a bulk, while dql_avail is above 0 (try_bulk_dequeue_skb); a limit
+ * that shrank since (dql_completed's slack) does not stop the queue by
+ * itself. So in flight may not exceed the larger of the limit and
+ * limit_ok before an skb, and exceeds the limit by at most the skb that
+ * crossed it after.
+ */
+static inline unsigned int bql_admit_excess(const struct bql_queue *q)
+{
+	unsigned int in = dql_inflight(&q->dql);
+	unsigned int lim = q->dql.limit > q->limit_ok ? q->dql.limit : q->limit_ok;
+
+	return in > lim ? in - lim : 0;
+}
 
 /* dql_init(&q->dql, hold_time) and netdev_tx_reset_queue at `jiffies`. */
 void bql_init(struct bql_queue *q, unsigned int hold_time, unsigned long jiffies);

@@ -5,7 +5,8 @@
 # checked is the code each scenario runs, not its later phases; an
 # application that would start after the cap starts half-way to it; the
 # full runs are clean too, see docs/robustness.md), and faults injected by
-# the test hook are caught:
+# the test hook (a double free, a charge with no skb, bytes in flight
+# beyond BQL's limit, an MTU below the frames in flight) are caught:
 # exit status 3, the time, the event and the object named, no file left
 # half-written.
 . "$(dirname "$0")/lib.inc"
@@ -43,6 +44,15 @@ grep -qE "invariant violated at t=[0-9.]+ s, after event #[0-9]+: skb [0-9]+ .*f
 [ $rc = 3 ] || fail "wmem leak: exit $rc, want 3"
 grep -q "host dut raw ICMP socket .*sk_wmem_alloc 706" err || fail "wmem leak not reported: $(cat err)"
 [ ! -e t.csv ] && [ -z "$(ls -A | grep nicsim-tmp)" ] || fail "a trace was left behind: $(ls -A)"
+v=(--set host.vm.driver=virtio_net-6.11 --set sim.duration=20ms --set app.ping.start=10ms)
+"$NICSIM" run "$SRC/scenarios/virtio_net-vm-bulk-ping.ini" -q "${v[@]}" --check --inject bql-excess 2>err; rc=$?
+[ $rc = 3 ] || fail "BQL excess: exit $rc, want 3"
+grep -qE "host vm txq 0 BQL: an skb was handed to the driver with [0-9]+ bytes in flight beyond what the limit \([0-9]+\) lets through" err ||
+	fail "BQL excess not reported: $(cat err)"
+"$NICSIM" run "$SRC/scenarios/virtio_net-vm-bulk-ping.ini" -q "${v[@]}" --check --inject mtu-drop 2>err; rc=$?
+[ $rc = 3 ] || fail "MTU drop: exit $rc, want 3"
+grep -q "host vm: a frame of 1514 bytes left on the wire, above the MTU 576" err ||
+	fail "frame above the MTU not reported: $(cat err)"
 "$NICSIM" run "$f" -q --inject double-free 2>err; [ $? = 2 ] || fail "--inject without --check accepted"
 "$NICSIM" run "$f" -q --check --inject nonsense 2>err; [ $? = 2 ] || fail "unknown fault accepted"
-echo "ok: injected double free and wmem leak caught (exit 3), nothing left half-written"
+echo "ok: injected double free, wmem leak, BQL excess and a frame above the MTU caught (exit 3), nothing left half-written"

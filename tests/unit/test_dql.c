@@ -482,6 +482,52 @@ static void test_xmit_more(void **state)
 	assert_false(q.stack_xoff);
 }
 
+/*
+ * --check's admission bound (bql_admit_excess). Limit 3000 (a completion
+ * of 3000 bytes into an over-limit, empty queue, from limit 0):
+ * - 1000 queued, avail 2000: the test found room, limit_ok 3000; a
+ *   hand-over now is within the bound (excess 0);
+ * - a bulk's 1500 with xmit_more: in flight 2500 < 3000, still within;
+ * - the last skb of the bulk, 1500: 4000 in flight, XOFF; a hand-over
+ *   now would be 1000 beyond (the stack does not make one: stopped);
+ * - the limit shrinks to 2000 (dql_completed's slack) with 1000 still in
+ *   flight after 3000 completed: the queue runs, and a hand-over finds
+ *   1000 <= limit_ok 3000 (within), though the next test stops it;
+ * - the driver that ignores the limit (xmit_more kept set, as a qdisc that
+ *   sets it for every skb while its queue is not empty): three 1500-byte
+ *   skbs from 1000 in flight, 5500 against limit_ok 3000: 2500 beyond.
+ */
+static void test_admit_excess(void **state)
+{
+	struct bql_queue q;
+
+	(void)state;
+	bql_init(&q, HZ, 0);
+	bql_sent(&q, 3000);				/* limit 0: XOFF */
+	assert_true(bql_completed(&q, 1, 3000, 1));	/* starved: limit 3000 */
+	assert_int_equal(q.dql.limit, 3000);
+	assert_int_equal(q.limit_ok, 3000);
+	assert_false(bql_sent(&q, 1000));
+	assert_int_equal(bql_admit_excess(&q), 0);
+	assert_false(bql_sent_more(&q, 1500, true));
+	assert_int_equal(bql_admit_excess(&q), 0);
+	assert_true(bql_sent_more(&q, 1500, false));
+	assert_true(q.stack_xoff);
+	assert_int_equal(bql_admit_excess(&q), 1000);
+
+	assert_true(bql_completed(&q, 2, 3000, 2));	/* 1000 in flight */
+	q.dql.limit = 2000;				/* a shrink */
+	assert_int_equal(bql_admit_excess(&q), 0);
+	assert_int_equal(q.limit_ok, 3000);
+
+	assert_false(bql_sent_more(&q, 1500, true));
+	assert_false(bql_sent_more(&q, 1500, true));
+	assert_int_equal(bql_admit_excess(&q), 1000);	/* 4000 - 3000 */
+	assert_false(bql_sent_more(&q, 1500, true));
+	assert_int_equal(bql_admit_excess(&q), 2500);
+	assert_false(q.stack_xoff);
+}
+
 /* --- (7) 32-bit wraparound -------------------------------------------- */
 
 static void test_wraparound_counters(void **state)
@@ -912,6 +958,7 @@ int main(void)
 		cmocka_unit_test(test_clamp_inverted),
 		cmocka_unit_test(test_stack_xoff),
 		cmocka_unit_test(test_xmit_more),
+		cmocka_unit_test(test_admit_excess),
 		cmocka_unit_test(test_wraparound_counters),
 		cmocka_unit_test(test_wraparound_jiffies),
 		cmocka_unit_test(test_trace_startup),

@@ -258,7 +258,7 @@ int run_start_check(struct world *w, const struct run_opts *o, struct trace *t)
 	w->on_abort = abort_trace;
 	w->on_abort_arg = t;
 	if ((o->check || o->inject) && !w->chk && world_check_enable(w, o->inject)) {
-		fprintf(stderr, "nicsim run: --inject: unknown fault '%s' (double-free, wmem-leak)\n",
+		fprintf(stderr, "nicsim run: --inject: unknown fault '%s' (double-free, wmem-leak, bql-excess, mtu-drop)\n",
 			o->inject);
 		return -1;
 	}

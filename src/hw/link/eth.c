@@ -66,6 +66,8 @@ sim_time_t eth_xmit(struct eth_port *port, struct sk_buff *frame, sim_time_t t)
 	port->hist_end[port->hist_i] = port->busy_until;
 	port->tx_frames++;
 	port->tx_bytes += frame->len;
+	if (frame->len > port->tx_max_len)
+		port->tx_max_len = frame->len;
 	if (port->tap)
 		port->tap(port->tap_arg, t, frame);
 	if (port->loss_ppb && rng_below(&port->loss_rng, 1000000000) < port->loss_ppb) {

@@ -40,6 +40,7 @@ struct eth_port {
 	eth_tap_fn	tap;		/* pcap of frames leaving this port */
 	void		*tap_arg;
 	uint64_t	tx_frames, tx_bytes, rx_frames;
+	uint32_t	tx_max_len;	/* the longest frame sent (for --check) */
 	uint64_t	loss_ppb;	/* of the frames this port sends */
 	struct rng	loss_rng;
 	uint64_t	lost_frames;	/* sent by this port, dropped at the far MAC */

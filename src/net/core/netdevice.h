@@ -149,6 +149,9 @@ struct netdev_queue {
 	 * BQL's stop set (STACK_XOFF), and BQL at the first timeout */
 	uint64_t	timeout_bql;
 	uint32_t	timeout_inflight, timeout_limit;
+	/* nicsim observation, for --check: the first hand-over that found
+	 * more in flight than BQL allows (bql_admit_excess), and the limit */
+	uint32_t	bql_excess, bql_excess_limit;
 };
 
 struct napi_struct {

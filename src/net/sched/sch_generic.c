@@ -287,6 +287,21 @@ static struct sk_buff *bulk_next(struct cpu *cpu, struct qdisc *q, struct bulk *
 	return nskb;
 }
 
+/* --check: the first excess of in-flight bytes at a hand-over (see
+ * bql_admit_excess) */
+static void bql_admit_record(struct netdev_queue *txq)
+{
+	unsigned int excess;
+
+	if (!txq->bql_on || txq->bql_excess)
+		return;
+	excess = bql_admit_excess(&txq->bql);
+	if (excess) {
+		txq->bql_excess = excess;
+		txq->bql_excess_limit = txq->bql.dql.limit;
+	}
+}
+
 /* xmit_one's `more`: the 3.18+ profiles only */
 static bool xmit_more(const struct net_device *dev, bool more)
 {
@@ -341,6 +356,8 @@ static bool xmit_list(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb, str
 		sim_time_t queued = skb->t[SKB_T_QDISC];
 		struct sk_buff *nskb = NULL;
 
+		bool first = true;
+
 		BUG_ON(queued > cpu_now(cpu));	/* skb_ahead: never before it was queued */
 		if (skb->gso_segs > 1 && !dev->tso)
 			skb = skb_gso_segment(cpu, skb);
@@ -352,6 +369,9 @@ static bool xmit_list(struct cpu *cpu, struct qdisc *q, struct sk_buff *skb, str
 				dev_requeue(q, skb);
 				return false;
 			}
+			if (first)
+				bql_admit_record(q->txq);
+			first = false;
 			if (!next)
 				nskb = bulk_next(cpu, q, b);
 			skb->next = NULL;

@@ -10,6 +10,7 @@
 #include "net/sched/sch_tbf.h"
 #include "net/sch_generic.h"
 #include "sim/engine/util.h"
+#include "hw/link/eth.h"
 
 struct cpu_marks {
 	sim_time_t	busy_until;
@@ -170,6 +171,31 @@ static void check_bql(struct world_checker *c, const struct host *h, int q)
 	if (d->limit < d->min_limit || d->limit > d->max_limit)
 		violated(c, "host %s txq %d BQL: limit %u outside [%u, %u]",
 			 h->name, q, d->limit, d->min_limit, d->max_limit);
+	if (h->dev.txq[q].bql_excess)
+		violated(c, "host %s txq %d BQL: an skb was handed to the driver with %u bytes "
+			 "in flight beyond what the limit (%u) lets through",
+			 h->name, q, h->dev.txq[q].bql_excess, h->dev.txq[q].bql_excess_limit);
+}
+
+/* --- the wire ------------------------------------------------------- */
+
+/* No frame above the device's MTU plus its Ethernet header leaves the
+ * host (whatever the device does with a GSO skb), and the port's busy
+ * time never exceeds the time up to the end of its last frame (frames
+ * never overlap: eth_xmit's BUG_ON). */
+static void check_wire(struct world_checker *c, const struct host *h)
+{
+	const struct eth_port *p = h->port;
+
+	if (!p)
+		return;
+	if (p->tx_max_len > h->dev.mtu + ETH_HLEN)
+		violated(c, "host %s: a frame of %u bytes left on the wire, above the MTU %u "
+			 "plus the %d-byte Ethernet header", h->name, p->tx_max_len, h->dev.mtu,
+			 ETH_HLEN);
+	if (p->busy_ps > p->busy_until)
+		violated(c, "host %s: the wire was busy %.9f s by %.9f s (above 100 %%)",
+			 h->name, time_to_s(p->busy_ps), time_to_s(p->busy_until));
 }
 
 /* --- time ----------------------------------------------------------- */
@@ -196,6 +222,25 @@ static void check_time(struct world_checker *c, const struct host *h, int hi)
 
 /* --- faults for tests ------------------------------------------------ */
 
+/* what a driver that queues without testing the limit leaves (as when
+ * xmit_more stayed set): the first queue with BQL holds more than its
+ * limit, and the stack has not stopped it */
+static void inject_bql_excess(struct world *w)
+{
+	int h, q;
+
+	for (h = 0; h < w->nr_hosts; h++)
+		for (q = 0; q < w->hosts[h].dev.real_num_tx_queues; q++) {
+			struct netdev_queue *txq = &w->hosts[h].dev.txq[q];
+
+			if (txq->bql_on) {
+				txq->bql.dql.num_queued += txq->bql.dql.limit + (1u << 20);
+				txq->bql.stack_xoff = false;
+				return;
+			}
+		}
+}
+
 static void inject(struct world_checker *c)
 {
 	struct world *w = c->w;
@@ -211,6 +256,10 @@ static void inject(struct world_checker *c)
 			skb_pool_put(&w->pool, skb);
 	} else if (c->inject == INJECT_WMEM_LEAK && w->hosts[0].socks) {
 		w->hosts[0].socks->sk_wmem_alloc++;	/* a charge with no skb */
+	} else if (c->inject == INJECT_BQL_EXCESS) {
+		inject_bql_excess(w);
+	} else if (c->inject == INJECT_MTU_DROP) {
+		w->hosts[0].dev.mtu = 576;	/* frames already that long break it */
 	}
 }
 
@@ -237,6 +286,7 @@ void world_check_now(struct world *w)
 			check_qdisc(c, hp, q);
 			check_bql(c, hp, q);
 		}
+		check_wire(c, hp);
 		if (nic_check(hp, msg, sizeof(msg)))
 			violated(c, "host %s %s: %s", hp->name, hp->drv_name, msg);
 		check_time(c, hp, h);
@@ -261,6 +311,10 @@ int world_check_enable(struct world *w, const char *fault)
 		inj = INJECT_DOUBLE_FREE;
 	else if (fault && !strcmp(fault, "wmem-leak"))
 		inj = INJECT_WMEM_LEAK;
+	else if (fault && !strcmp(fault, "bql-excess"))
+		inj = INJECT_BQL_EXCESS;
+	else if (fault && !strcmp(fault, "mtu-drop"))
+		inj = INJECT_MTU_DROP;
 	else if (fault)
 		return -1;
 	c = xcalloc(1, sizeof(*c));

@@ -11,7 +11,12 @@
  *    backlog what its bfifo holds, the backlog within its limit, its
  *    tokens within [0, buffer];
  *  - BQL: num_queued >= num_completed, in-flight below 2^31, and the limit
- *    within [limit_min, limit_max];
+ *    within [limit_min, limit_max]; no skb reaches the driver with more in
+ *    flight than the limit lets through (bql_admit_excess), so in flight
+ *    exceeds the limit by at most the skb that crossed it;
+ *  - the wire: no frame leaves a host above its MTU plus the Ethernet
+ *    header; a port's busy time stays within the time to its last
+ *    frame's end (no link above 100 %);
  *  - the driver's TX ring indices and count agree with the device's
  *    pending and sent counters (nic_check);
  *  - time: the clock never goes backwards, and neither does any CPU's
@@ -28,10 +33,12 @@
 #define NICSIM_EXIT_INVARIANT 3
 
 /* Faults a test can inject to show the checker catches them. */
-enum check_inject { INJECT_NONE, INJECT_DOUBLE_FREE, INJECT_WMEM_LEAK };
+enum check_inject { INJECT_NONE, INJECT_DOUBLE_FREE, INJECT_WMEM_LEAK, INJECT_BQL_EXCESS,
+		    INJECT_MTU_DROP };
 
 /* Turn checking on for w; inject names a fault ("double-free",
- * "wmem-leak") or is NULL. -1 if inject is unknown. */
+ * "wmem-leak", "bql-excess", "mtu-drop") or is NULL. -1 if inject is
+ * unknown. */
 int world_check_enable(struct world *w, const char *inject);
 /* Everything, once (also after the run). */
 void world_check_now(struct world *w);
