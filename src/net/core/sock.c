@@ -153,6 +153,7 @@ void skb_set_owner_w(struct sk_buff *skb, struct sock *sk)
 	skb->priority = sk->sk_priority;
 	skb->sk = sk;
 	skb->destructor = sock_wfree;
+	skb_pool_mark_charged(skb, true);
 	sk->sk_wmem_alloc += skb->truesize;
 	sk->skbs_held++;
 	if (sk->sk_wmem_alloc > sk->wmem_peak)
@@ -177,6 +178,7 @@ void sock_wfree(struct cpu *cpu, struct sk_buff *skb)
 	sk->held_ps_total += cpu_now(cpu) - skb->t[SKB_T_ALLOC];
 	skb->sk = NULL;
 	skb->destructor = NULL;
+	skb_pool_mark_charged(skb, false);
 	/* sock_wfree: SOCK_USE_WRITE_QUEUE sockets (TCP) leave the wakeup
 	 * to the protocol (sk_stream_write_space on ACKs) */
 	if (!sk->use_write_queue)

@@ -53,6 +53,7 @@ struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb)
 		if (kp(tp)->gso_seg_charge != GSO_SEG_UNCHARGED) {
 			seg->sk = skb->sk;
 			seg->destructor = tcp_wfree;
+			skb_pool_mark_charged(seg, true);
 			sum += seg->truesize;
 			tp->sk.skbs_held++;
 		}
@@ -65,6 +66,7 @@ struct sk_buff *tcp_gso_segment(struct cpu *cpu, struct sk_buff *skb)
 		tp->sk.skbs_held--;
 		skb->sk = NULL;
 		skb->destructor = NULL;
+		skb_pool_mark_charged(skb, false);
 		if (tp->sk.sk_wmem_alloc > tp->sk.wmem_peak)
 			tp->sk.wmem_peak = tp->sk.sk_wmem_alloc;
 	}

@@ -17,24 +17,64 @@
 
 /*
  * A slab is aligned to its own size, so an skb's slab is its address
- * rounded down, and its bit in live_bits is set while it is allocated:
- * skb_pool_for_each_live (the --check recount, after every event) reads
- * the bits and touches only the live skbs.
+ * rounded down. Two bitmaps, one bit per skb of the slab:
+ *  - live_bits mirrors "allocated and not yet freed" (skb_pool_get/copy
+ *    set it, skb_pool_put clears it); skb_pool_for_each_live reads it;
+ *  - charged_bits mirrors "skb->sk and skb->destructor hold a charge on
+ *    the socket's sk_wmem_alloc": set where the charge is taken
+ *    (skb_set_owner_w, a GSO segment taking its share), cleared where it
+ *    is dropped (sock_wfree, the GSO skb handing its charge on), always
+ *    through skb_pool_mark_charged. skb_pool_for_each_charged reads it:
+ *    the --check recount after every event touches only the charged skbs,
+ *    not the RX rings' buffers that no socket owns.
  */
 struct skb_slab {
 	struct skb_slab	*next;
 	uint64_t	live_bits[SKB_SLAB / 64];
+	uint64_t	charged_bits[SKB_SLAB / 64];
 	struct sk_buff	skb[SKB_SLAB];
 };
 _Static_assert(sizeof(struct skb_slab) <= SLAB_BYTES, "an skb slab outgrew SLAB_BYTES");
 
-static uint64_t *live_word(const struct sk_buff *skb, uint64_t *bit)
+static struct skb_slab *skb_slab(const struct sk_buff *skb, size_t *i)
 {
 	struct skb_slab *s = (struct skb_slab *)((uintptr_t)skb & ~(uintptr_t)(SLAB_BYTES - 1));
-	size_t i = (size_t)(skb - s->skb);
+
+	*i = (size_t)(skb - s->skb);
+	return s;
+}
+
+static uint64_t *live_word(const struct sk_buff *skb, uint64_t *bit)
+{
+	size_t i;
+	struct skb_slab *s = skb_slab(skb, &i);
 
 	*bit = 1ull << (i % 64);
 	return &s->live_bits[i / 64];
+}
+
+static uint64_t *charged_word(const struct sk_buff *skb, uint64_t *bit)
+{
+	size_t i;
+	struct skb_slab *s = skb_slab(skb, &i);
+
+	*bit = 1ull << (i % 64);
+	return &s->charged_bits[i / 64];
+}
+
+static bool is_charged(const struct sk_buff *skb)
+{
+	uint64_t bit, *w = charged_word(skb, &bit);
+
+	return *w & bit;
+}
+
+void skb_pool_mark_charged(struct sk_buff *skb, bool charged)
+{
+	uint64_t bit, *w = charged_word(skb, &bit);
+
+	BUG_ON(!!(*w & bit) == charged);	/* charged twice, or dropped twice */
+	*w ^= bit;
 }
 
 static void mark_live(struct sk_buff *skb, bool live)
@@ -165,7 +205,7 @@ void skb_pool_put(struct skb_pool *pool, struct sk_buff *skb)
 {
 	if (!is_live(skb))
 		violation(pool, skb, "freed twice");
-	if (skb->sk)
+	if (skb->sk || is_charged(skb))
 		violation(pool, skb, "freed while still charged to a socket");
 	BUG_ON(!pool->live);
 	pool->live--;
@@ -174,15 +214,19 @@ void skb_pool_put(struct skb_pool *pool, struct sk_buff *skb)
 	pool->free = skb;
 }
 
-void skb_pool_for_each_live(struct skb_pool *pool,
-			    void (*fn)(struct sk_buff *skb, void *arg), void *arg)
+/* fn on every skb of every slab whose bit is set in the bitmap at offset
+ * map of struct skb_slab */
+static void for_each_bit(struct skb_pool *pool, size_t map,
+			 void (*fn)(struct sk_buff *skb, void *arg), void *arg)
 {
 	struct skb_slab *s;
 	int w;
 
-	for (s = pool->slabs; s; s = s->next)
+	for (s = pool->slabs; s; s = s->next) {
+		const uint64_t *bitmap = (const uint64_t *)((const char *)s + map);
+
 		for (w = 0; w < SKB_SLAB / 64; w++) {
-			uint64_t bits = s->live_bits[w];
+			uint64_t bits = bitmap[w];
 
 			while (bits) {
 				int b = __builtin_ctzll(bits);
@@ -191,6 +235,19 @@ void skb_pool_for_each_live(struct skb_pool *pool,
 				fn(&s->skb[w * 64 + b], arg);
 			}
 		}
+	}
+}
+
+void skb_pool_for_each_live(struct skb_pool *pool,
+			    void (*fn)(struct sk_buff *skb, void *arg), void *arg)
+{
+	for_each_bit(pool, offsetof(struct skb_slab, live_bits), fn, arg);
+}
+
+void skb_pool_for_each_charged(struct skb_pool *pool,
+			       void (*fn)(struct sk_buff *skb, void *arg), void *arg)
+{
+	for_each_bit(pool, offsetof(struct skb_slab, charged_bits), fn, arg);
 }
 
 void skb_copy_frame(struct sk_buff *dst, const struct sk_buff *src)

@@ -45,6 +45,14 @@ void skb_pool_put(struct skb_pool *pool, struct sk_buff *skb);
 /* Call fn on every skb allocated and not yet freed (for --check). */
 void skb_pool_for_each_live(struct skb_pool *pool,
 			    void (*fn)(struct sk_buff *skb, void *arg), void *arg);
+/* The skb now holds (charged true) or no longer holds a charge on the
+ * send buffer of its socket (skb->sk, run off by skb->destructor): every
+ * place that takes or drops that charge says so here, once. BUG on a
+ * charge taken twice or dropped twice. */
+void skb_pool_mark_charged(struct sk_buff *skb, bool charged);
+/* Call fn on every skb marked charged (for --check's recount). */
+void skb_pool_for_each_charged(struct skb_pool *pool,
+			       void (*fn)(struct sk_buff *skb, void *arg), void *arg);
 /* Copy what travels on the wire (len and headers) from src to dst. */
 void skb_copy_frame(struct sk_buff *dst, const struct sk_buff *src);
 

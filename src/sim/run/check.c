@@ -74,7 +74,8 @@ static void count_charge(struct sk_buff *skb, void *arg)
 	int i;
 
 	if (!skb->sk || !skb->destructor)
-		return;
+		violated(c, "skb %llu is marked charged but has no owner or destructor",
+			 (unsigned long long)skb->id);
 	i = sock_index(c, skb->sk);
 	if (i < 0)
 		violated(c, "skb %llu is charged to a socket no host has", (unsigned long long)skb->id);
@@ -110,7 +111,7 @@ static void check_socks(struct world_checker *c)
 	collect_socks(c);
 	memset(c->charged, 0, sizeof(*c->charged) * (size_t)c->nr_socks);
 	memset(c->held, 0, sizeof(*c->held) * (size_t)c->nr_socks);
-	skb_pool_for_each_live(&c->w->pool, count_charge, c);
+	skb_pool_for_each_charged(&c->w->pool, count_charge, c);
 	for (i = 0; i < c->nr_socks; i++) {
 		const struct sock *sk = c->socks[i];
 

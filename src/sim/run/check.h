@@ -5,7 +5,9 @@
  * What is checked (the kernel guards the same with WARN_ON/BUG_ON):
  *  - skbs: none is freed twice or while still charged (always, in the
  *    pool); every socket's sk_wmem_alloc is 1 plus the truesize of the
- *    live skbs charged to it, and skbs_held their number;
+ *    live skbs charged to it, and skbs_held their number (the skbs the
+ *    pool marks charged, skb_pool_for_each_charged; each must have an
+ *    owner and a destructor);
  *  - each qdisc's qlen and backlog equal what its bands (or fq_codel's
  *    flows) hold; fq_codel's per-flow backlogs likewise; tbf's qlen and
  *    backlog what its bfifo holds, the backlog within its limit, its
