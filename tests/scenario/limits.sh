@@ -34,8 +34,11 @@ append() {	# append TEXT: the ping scenario without the keys TEXT sets in
 # link rate: at most 400 Gbit/s; 1 bit/s is valid (a frame takes hours)
 append '[link]\nrate = 1Tbit'
 refused "lim.ini:$n: rate must be greater than 0 and at most 400Gbit" "$f"
-runs 60 "$base" --set link.rate=400Gbit
-runs 60 "$base" --set link.rate=1bit
+# (mvneta's MAC links at 10/100/1000 only: the ideal NIC takes any rate)
+anyb=$T/any.ini
+awk '!/^tx-frames = / { sub(/^driver = mvneta-3.13$/, "driver = ideal"); print }' "$base" >"$anyb"
+runs 60 "$anyb" --set link.rate=400Gbit
+runs 60 "$anyb" --set link.rate=1bit
 # rings: the key stops at 16384, each driver at its hardware's limit
 append '[host.dut.ethtool]\ntx = 10000000'
 refused "lim.ini:$n: tx must be between 1 and 16384" "$f"

@@ -55,7 +55,7 @@ refused "three.ini:[0-9]+: this version joins exactly two hosts with one link, o
 refused "pcap-merged: .*with a \[switch\] every host link has two" "$T/sw.ini" --pcap-merged "$T/m.pcap"
 [ ! -e "$T/m.pcap" ] || fail "--pcap-merged wrote a file"
 # a NIC that cannot run at a host's link_rate: refused at that key
-refused "host.c.link_rate=2Gbit: igb-6.x: the I210 links at 10, 100 or 1000 Mbit/s" \
+refused "host.c.link_rate=2Gbit: igb-6.x: the MAC links at 10, 100 or 1000 Mbit/s" \
 	"$T/sw.ini" --set host.c.driver=igb-6.x --set host.c.link_rate=2Gbit
 # ping reaches the third host too
 "$NICSIM" run "$T/sw.ini" -q --set app.p.dest=c --json "$T/c.json" || fail "ping to c"

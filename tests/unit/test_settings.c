@@ -245,6 +245,8 @@ static const char *build(const char *platform, const char *kernel, const char *d
 	snprintf(arg, sizeof(arg), "host.dut.driver=%s", driver);
 	assert_int_equal(scenario_set(&scn, arg, &err), 0);
 	assert_int_equal(scenario_set(&scn, "host.peer.driver=ideal", &err), 0);
+	if (!strncmp(driver, "usbnet", 6))	/* its MAC links at 10 or 100 Mbit/s */
+		assert_int_equal(scenario_set(&scn, "link.rate=100Mbit", &err), 0);
 	if (c->with) {
 		snprintf(arg, sizeof(arg), "host.dut.%s", c->with);
 		assert_int_equal(scenario_set(&scn, arg, &err), 0);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "drivers/net/nic.h"
+#include "hw/link/eth.h"
 #include "kernel/host.h"
 #include "sim/engine/names.h"
 #include "sim/engine/util.h"
@@ -169,6 +170,29 @@ void nic_default(const char *driver, enum nic_field f, char *buf, size_t len)
 		drv->get_default(driver, f, buf, len);
 }
 
+/* A MAC links only at the speeds it has: the PHY never resolves another
+ * (phylink_validate against mac_capabilities), so such a link is refused. */
+static int link_speed_refused(const char *driver, const int *mbps, int64_t rate,
+			      char *msg, size_t len)
+{
+	size_t n = 0;
+	int i;
+
+	if (!mbps)
+		return 0;
+	for (i = 0; mbps[i]; i++)
+		if (rate == (int64_t)mbps[i] * 1000000)
+			return 0;
+	n += (size_t)snprintf(msg, len, "%s: the MAC links at ", driver);
+	for (i = 0; mbps[i] && n < len; i++)
+		n += (size_t)snprintf(msg + n, len - n, "%s%d", !i ? "" : mbps[i + 1] ? ", " : " or ",
+				      mbps[i]);
+	if (n < len)
+		snprintf(msg + n, len - n, " Mbit/s; the link's rate %lld bit/s is none of them",
+			 (long long)rate);
+	return -1;
+}
+
 int nic_probe(struct host *h, struct eth_port *port, const char *driver,
 	      const struct nic_config *cfg, char *msg, size_t len,
 	      enum nic_field *field)
@@ -185,6 +209,11 @@ int nic_probe(struct host *h, struct eth_port *port, const char *driver,
 		*field = NIC_F_IRQ_CPU;
 		snprintf(msg, len, "irq_cpu %lld, but %s has %d CPU(s)",
 			 (long long)cfg->irq_cpu, h->name, h->nr_cpus);
+		return -1;
+	}
+	if (drv->link_speeds && link_speed_refused(driver, drv->link_speeds(driver),
+						   port->link->rate, msg, len)) {
+		*field = NIC_F_NONE;
 		return -1;
 	}
 	return drv->probe(h, port, driver, cfg, msg, len, field);

@@ -176,6 +176,11 @@ struct nic_driver {
 	void		(*info)(const struct host *h, struct nic_info *info);
 	void		(*queue_stats)(const struct host *h, int q, struct nic_queue_stats *st);
 	int		(*check)(const struct host *h, char *msg, size_t len);
+	/* optional: the link speeds (Mbit/s, 0-terminated) the MAC of this
+	 * driver name links at (phylink's mac_capabilities, or the speeds
+	 * its adjust_link programs); nic_probe refuses a link at another
+	 * rate. NULL, or no op: any rate (a virtual or ideal device). */
+	const int	*(*link_speeds)(const char *name);
 };
 
 #define NIC_DRIVERS_MAX	24

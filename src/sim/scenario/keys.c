@@ -79,7 +79,9 @@ static const struct scn_key scn_keys[] = {
 	KEY(SCN_LINK, "rate", SCN_T_RATE, struct scn_link, rate,
 	    .min = 1, .max = 400000000000LL, .def = "1Gbit", .unit = "bit/s",
 	    .meaning = "Line rate of the Ethernet link (with [switch]: of every host's link to "
-		       "the switch, unless the host sets link_rate)"),
+		       "the switch, unless the host sets link_rate); a host's driver refuses a "
+		       "rate its MAC does not link at (10/100/1000 Mbit/s; mvneta-6.x also "
+		       "2500; usbnet 10/100; ideal, virtio_net and ath9k any)"),
 	KEY(SCN_LINK, "delay", SCN_T_TIME, struct scn_link, delay,
 	    .min = 0, .max = PS_PER_S, .def = "500ns", .unit = "time",
 	    .meaning = "One-way propagation delay (500ns is about 100 m); with [switch], of "

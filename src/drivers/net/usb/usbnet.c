@@ -551,6 +551,15 @@ static int usbnet_check(const struct host *h, char *msg, size_t len)
 
 static const char *const usbnet_names[] = { "usbnet-6.18", "usbnet-6.19", NULL };
 
+/* the smsc95xx-like function's integrated PHY is 10/100 (LAN95xx) */
+static const int *usbnet_link_speeds(const char *name)
+{
+	static const int speeds[] = { 10, 100, 0 };
+
+	(void)name;
+	return speeds;
+}
+
 const struct nic_driver usbnet_driver = {
 	.names = usbnet_names,
 	.cap = usbnet_cap,
@@ -560,4 +569,5 @@ const struct nic_driver usbnet_driver = {
 	.info = usbnet_info,
 	.queue_stats = usbnet_queue_stats,
 	.check = usbnet_check,
+	.link_speeds = usbnet_link_speeds,
 };

@@ -1130,6 +1130,16 @@ static const char *const mvneta_names[] = {
 	"mvneta-3.8", "mvneta-3.13", "mvneta-3.18", "mvneta-4.4", "mvneta-6.x", NULL
 };
 
+/* The NETA's speeds: 10, 100 and 1000 (mvneta_adjust_link up to 4.x);
+ * 6.x's phylink mac_capabilities (mvneta_probe) add MAC_2500FD, for a
+ * 2500BASE-X SerDes */
+static const int *mvneta_link_speeds(const char *name)
+{
+	static const int gbit[] = { 10, 100, 1000, 0 }, v6[] = { 10, 100, 1000, 2500, 0 };
+
+	return strcmp(name, "mvneta-6.x") ? gbit : v6;
+}
+
 const struct nic_driver mvneta_driver = {
 	.names = mvneta_names,
 	.cap = mvneta_cap,
@@ -1139,4 +1149,5 @@ const struct nic_driver mvneta_driver = {
 	.info = mvneta_info,
 	.queue_stats = mvneta_queue_stats,
 	.check = mvneta_check,
+	.link_speeds = mvneta_link_speeds,
 };

@@ -802,14 +802,11 @@ static uint32_t itr_setting(sim_time_t t)
 	return us && us <= 3 ? us : us << 2;
 }
 
-static int igb_check_config(const struct nic_config *cfg, int nr_cpus, int64_t rate,
+static int igb_check_config(const struct nic_config *cfg, int nr_cpus,
 			    char *msg, size_t len, enum nic_field *field)
 {
 	int64_t q = cfg->txq_number;
 
-	if (rate != 10000000 && rate != 100000000 && rate != 1000000000)
-		FAIL(NIC_F_NONE, "igb-6.x: the I210 links at 10, 100 or 1000 Mbit/s; "
-		     "the link's rate %lld bit/s is none of them", (long long)rate);
 	if (check_ring(cfg->tx_ring, "TX", NIC_F_TX_RING, msg, len, field) ||
 	    check_ring(cfg->rx_ring, "RX", NIC_F_RX_RING, msg, len, field) ||
 	    check_usecs(cfg->rx_usecs, "rx-usecs", NIC_F_RX_USECS, msg, len, field) ||
@@ -894,7 +891,7 @@ static int igb_probe(struct host *h, struct eth_port *port, const char *name,
 
 	if (strcmp(name, "igb-6.x"))
 		FAIL(NIC_F_NONE, "unknown driver profile '%s'", name);
-	if (igb_check_config(cfg, h->nr_cpus, port->link->rate, msg, len, field))
+	if (igb_check_config(cfg, h->nr_cpus, msg, len, field))
 		return -1;
 	a = xcalloc(1, sizeof(*a));
 	a->host = h;
@@ -1110,6 +1107,15 @@ static int igb_check(const struct host *h, char *msg, size_t len)
 
 static const char *const igb_names[] = { "igb-6.x", NULL };
 
+/* the I210: 10, 100, 1000 (igb_get_link_ksettings) */
+static const int *igb_link_speeds(const char *name)
+{
+	static const int speeds[] = { 10, 100, 1000, 0 };
+
+	(void)name;
+	return speeds;
+}
+
 const struct nic_driver igb_driver = {
 	.names = igb_names,
 	.cap = igb_cap,
@@ -1119,4 +1125,5 @@ const struct nic_driver igb_driver = {
 	.info = igb_info,
 	.queue_stats = igb_queue_stats,
 	.check = igb_check,
+	.link_speeds = igb_link_speeds,
 };
