@@ -6,9 +6,11 @@
  *
  * Models usbnet_start_xmit (the minidriver's tx_fixup puts its framing
  * before the frame; one bulk-OUT URB per skb; the skb joins dev->txq and
- * the queue stops once txq.qlen >= tx_qlen), usbnet_update_max_qlen (at
- * high speed tx_qlen = MAX_QUEUE_MEMORY / hard_mtu = 60 * 1518 / 1514 =
- * 60, rx_qlen = MAX_QUEUE_MEMORY / rx_urb_size), the HCD's interrupt and
+ * the queue stops once txq.qlen >= tx_qlen), smsc95xx_bind's hard_mtu
+ * (hard_header_len = ETH_HLEN + SMSC95XX_TX_OVERHEAD_CSUM = 26, hard_mtu
+ * = mtu + hard_header_len = 1526), usbnet_update_max_qlen (at high speed
+ * tx_qlen = MAX_QUEUE_MEMORY / hard_mtu = 60 * 1518 / 1526 = 59, rx_qlen
+ * = MAX_QUEUE_MEMORY / rx_urb_size), the HCD's interrupt and
  * URB giveback (ehci_irq, then usb_giveback_urb_bh: completions run in a
  * BH since HCD_BH, 3.12), tx_complete and rx_complete -> defer_bh (the
  * skb moves to dev->done, the first one schedules the bottom half),
@@ -23,12 +25,21 @@
  * (net-next, 2025-11-11; netdev_sent_queue after a submitted URB,
  * netdev_completed_queue over usbnet_bh's tx_done skbs, reset at open and
  * stop), read as its v1 posting (the merged version adds locking only,
- * UNVERIFIED); smsc95xx's framing (8 bytes, TX_CMD_A / TX_CMD_B, no TSO)
- * from memory of smsc95xx.c, UNVERIFIED.
+ * UNVERIFIED). smsc95xx.c and usbnet.c read at 6.18 (a linux-6.18.y
+ * tree, 6.18.19; smsc95xx.c unchanged there since 6.18-rc1 but for
+ * ethtool/ioctl cleanups): smsc95xx_bind adds SMSC95XX_TX_OVERHEAD_CSUM
+ * (12) to net->hard_header_len and sets dev->hard_mtu = mtu +
+ * hard_header_len after usbnet_probe's own (1514); usbnet_probe's
+ * usbnet_update_max_qlen then gives tx_qlen 59. The BQL commit's "60 *
+ * 1518 bytes" is MAX_QUEUE_MEMORY; 60 URBs is the figure for a
+ * minidriver that leaves hard_mtu at mtu + ETH_HLEN (1514), not for
+ * smsc95xx, whose 59 the model uses. No TSO (smsc95xx sets no
+ * NETIF_F_TSO).
  * The profiles:
- *  - usbnet-6.18: no BQL. Up to tx_qlen (60) URBs, each a whole frame,
- *    wait below the qdisc: 60 x 1514 bytes at 100 Mbit/s is 7.4 ms that
- *    no qdisc sees (the BQL commit gives 91.08 KB on USB 2.0).
+ *  - usbnet-6.18: no BQL. Up to tx_qlen (59) URBs, each a whole frame,
+ *    wait below the qdisc: 59 frames of 1538 wire bytes at 100 Mbit/s
+ *    is 7.3 ms that no qdisc sees (the BQL commit gives 91.08 KB on USB
+ *    2.0).
  *  - usbnet-6.19: BQL (7ff14c52049e); its first mainline release is read
  *    from the merge date, 6.19, UNVERIFIED against a tag.
  * No ethtool -C (usbnet_ethtool_ops has no coalesce ops; the completion
@@ -55,7 +66,8 @@
 #include "sim/engine/util.h"
 
 #define MAX_QUEUE_MEMORY	(60 * 1518)
-#define ETH_HARD_MTU		1514		/* mtu 1500 + ETH_HLEN: dev->hard_mtu */
+#define ETH_DATA_LEN		1500		/* ether_setup's mtu */
+#define SMSC95XX_TX_OVERHEAD_CSUM 12		/* TX_CMD_A/B + checksum preamble */
 #define SMSC_TX_OVERHEAD	8		/* TX_CMD_A + TX_CMD_B */
 #define SMSC_RX_OVERHEAD	4		/* RX status word */
 #define RX_URB_SIZE		2048		/* MAX_SINGLE_PACKET_SIZE, turbo_mode off */
@@ -75,7 +87,7 @@ struct usbnet_profile {
 
 static const struct usbnet_profile profiles[] = {
 	{ "usbnet-6.18", false,
-	  "up to tx_qlen (60) URBs wait below the qdisc, without BQL",
+	  "up to tx_qlen (59) URBs wait below the qdisc, without BQL",
 	  "usbnet-6.19", "7ff14c52049e \"usbnet: Add support for Byte Queue Limits (BQL)\"" },
 	{ "usbnet-6.19", true, NULL, NULL, NULL },
 };
@@ -89,6 +101,7 @@ struct usbnet {
 	struct irq_desc	*irq;
 	struct usb2_qtd	out[OUT_RING], in[IN_RING];
 	uint32_t	out_wr, out_clean, in_wr, in_clean;
+	uint32_t	hard_header_len;	/* dev->net->hard_header_len */
 	uint32_t	hard_mtu, tx_qlen, rx_qlen, rx_urb_size;
 	uint32_t	txq_qlen, rxq_qlen;	/* dev->txq.qlen, dev->rxq.qlen */
 	uint32_t	max_txq;
@@ -350,6 +363,17 @@ static const struct usbnet_profile *find_profile(const char *name)
 
 #define FAIL(f, ...) do { snprintf(msg, len, __VA_ARGS__); *field = (f); return -1; } while (0)
 
+/*
+ * smsc95xx_bind: the netdev's hard_header_len grows by the largest TX
+ * framing (SMSC95XX_TX_OVERHEAD_CSUM) and hard_mtu is recomputed from it:
+ * 1500 + 14 + 12 = 1526, so tx_qlen = 91080 / 1526 = 59 at high speed.
+ */
+static void smsc95xx_bind(struct usbnet *dev)
+{
+	dev->hard_header_len += SMSC95XX_TX_OVERHEAD_CSUM;
+	dev->hard_mtu = ETH_DATA_LEN + dev->hard_header_len;
+}
+
 /* usbnet_open: the schedule running, RX URBs posted by the first bh. */
 static void usbnet_open(struct usbnet *dev)
 {
@@ -378,7 +402,9 @@ static int usbnet_probe(struct host *h, struct eth_port *port, const char *name,
 	dev = xcalloc(1, sizeof(*dev));
 	dev->host = h;
 	dev->prof = p;
-	dev->hard_mtu = ETH_HARD_MTU;
+	dev->hard_header_len = ETH_HLEN;	/* ether_setup */
+	dev->hard_mtu = ETH_DATA_LEN + dev->hard_header_len;
+	smsc95xx_bind(dev);
 	dev->rx_urb_size = RX_URB_SIZE;
 	dev->rx_truesize = host_skb_truesize(h, RX_URB_SIZE);
 	dev->bql = cfg->bql == -1 ? p->bql : cfg->bql == 1;
