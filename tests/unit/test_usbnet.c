@@ -5,13 +5,13 @@
  * under sk_pacing_shift_update, with worked numbers.
  *
  * USB: 13 bulk packets of at most 512 bytes per 125 us microframe. One
- * 56-byte UDP datagram is a 98-byte frame (14 + 20 + 8 + 56), 106 bytes
- * with smsc95xx's 8-byte TX_CMD_A/B: one short packet. Sent at t, its
- * qTD is moved in the microframe that starts at the next boundary and
- * retired, with USBINT, at the start of the one after: the URB completes
+ * 56-byte UDP datagram is a 98-byte frame (14 + 20 + 8 + 56), 110 bytes
+ * with smsc95xx's 12-byte TX_CMD_A/B and checksum preamble: one short
+ * packet. Sent at t, its qTD is moved in the microframe that starts at
+ * the next boundary and retired, with USBINT, at the start of the one after: the URB completes
  * 125 us after the boundary, so an skb sent at 1 ms + a few us is freed
  * from usbnet_bh about 1.250 ms + the IRQ/BH costs. A full frame (1514
- * + 8 = 1522 bytes) takes 3 packets (512, 512, 498): 4 URBs fit in a
+ * + 12 = 1526 bytes) takes 3 packets (512, 512, 502): 4 URBs fit in a
  * microframe (12 of 13 slots), so 4 frames complete per interrupt when
  * the USB is the bottleneck and the function's FIFO has room.
  *
@@ -43,6 +43,7 @@
 #include "drivers/net/nic.h"
 #include "kernel/host.h"
 #include "net/ipv4/tcp_formulas.h"
+#include "drivers/net/usb/smsc95xx.h"
 
 static const char *const base[] = {
 	"sim.duration=20ms", "link.rate=100Mbit",
@@ -136,6 +137,41 @@ static void test_flood_tx_qlen(void **state)
 	assert_true(b.tx_frames >= 150);
 }
 
+static uint32_t overhead(uint8_t proto, uint32_t len, uint8_t frag_mf)
+{
+	struct sk_buff skb;
+
+	memset(&skb, 0, sizeof(skb));
+	skb.protocol = ETH_P_IP;
+	skb.ip_proto = proto;
+	skb.len = len;
+	skb.frag_mf = frag_mf;
+	return smsc95xx_tx_overhead(&skb);
+}
+
+/*
+ * smsc95xx_tx_fixup's framing: 8 bytes (TX_CMD_A/B), 12 with the
+ * checksum preamble when the device computes the checksum. The
+ * checksum starts at 14 + 20 = 34; smsc95xx_can_tx_checksum wants
+ * len > 45 and csum_offset < len - 34 - 5:
+ *  - UDP (csum_offset 6), 1514 bytes: 6 < 1475: 12, so a full frame is
+ *    a 1526-byte URB (512 + 512 + 502); 46 bytes: 6 < 7: 12; 45: 8.
+ *  - TCP (csum_offset 16): a bare ACK of 54 bytes: 16 < 15 fails: 8;
+ *    with timestamps, 66 bytes: 16 < 27: 12.
+ *  - ICMP (checksummed by the stack) and IP fragments: 8.
+ */
+static void test_tx_framing(void **state)
+{
+	(void)state;
+	assert_int_equal(overhead(IPPROTO_UDP_, 1514, 0), 12);
+	assert_int_equal(overhead(IPPROTO_UDP_, 46, 0), 12);
+	assert_int_equal(overhead(IPPROTO_UDP_, 45, 0), 8);
+	assert_int_equal(overhead(IPPROTO_TCP_, 54, 0), 8);
+	assert_int_equal(overhead(IPPROTO_TCP_, 66, 0), 12);
+	assert_int_equal(overhead(IPPROTO_ICMP_, 98, 0), 8);
+	assert_int_equal(overhead(IPPROTO_UDP_, 1514, 1), 8);
+}
+
 /* The TSQ limit for shift 10 and 8, through a socket's sk_pacing_shift. */
 static void test_pacing_shift(void **state)
 {
@@ -168,6 +204,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_small_urbs),
 		cmocka_unit_test(test_flood_tx_qlen),
+		cmocka_unit_test(test_tx_framing),
 		cmocka_unit_test(test_pacing_shift),
 	};
 

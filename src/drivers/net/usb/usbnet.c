@@ -33,7 +33,11 @@
  * usbnet_update_max_qlen then gives tx_qlen 59. The BQL commit's "60 *
  * 1518 bytes" is MAX_QUEUE_MEMORY; 60 URBs is the figure for a
  * minidriver that leaves hard_mtu at mtu + ETH_HLEN (1514), not for
- * smsc95xx, whose 59 the model uses. No TSO (smsc95xx sets no
+ * smsc95xx, whose 59 the model uses. smsc95xx_tx_fixup puts 8 bytes
+ * (TX_CMD_A, TX_CMD_B) before the frame, 12 with the checksum preamble
+ * when the device computes the checksum (NETIF_F_IP_CSUM, on from
+ * smsc95xx_bind: IPv4 TCP and UDP, not fragments, if
+ * smsc95xx_can_tx_checksum agrees). No TSO (smsc95xx sets no
  * NETIF_F_TSO).
  * The profiles:
  *  - usbnet-6.18: no BQL. Up to tx_qlen (59) URBs, each a whole frame,
@@ -53,13 +57,15 @@
  * qTD per URB into its schedule; usb_alloc_urb per skb is not modelled).
  * Leaves out: the interrupt endpoint (link status), runtime PM
  * (usb_autopm_*), EVENT_TX_HALT / RX_HALT recovery, the RX error
- * throttle, FLAG_SEND_ZLP's zero-length packet (a 1522-byte transfer never
- * ends on a packet boundary), MTU changes.
+ * throttle, FLAG_SEND_ZLP's zero-length packet (a full frame's 1526-byte
+ * transfer never ends on a packet boundary; a 500- or 504-byte frame's
+ * would, and its ZLP is not sent), MTU changes.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "drivers/net/nic.h"
+#include "drivers/net/usb/smsc95xx.h"
 #include "hw/usb/usb2.h"
 #include "kernel/host.h"
 #include "hw/link/eth.h"
@@ -67,8 +73,6 @@
 
 #define MAX_QUEUE_MEMORY	(60 * 1518)
 #define ETH_DATA_LEN		1500		/* ether_setup's mtu */
-#define SMSC95XX_TX_OVERHEAD_CSUM 12		/* TX_CMD_A/B + checksum preamble */
-#define SMSC_TX_OVERHEAD	8		/* TX_CMD_A + TX_CMD_B */
 #define SMSC_RX_OVERHEAD	4		/* RX status word */
 #define RX_URB_SIZE		2048		/* MAX_SINGLE_PACKET_SIZE, turbo_mode off */
 #define RX_ALLOC_BATCH		10		/* rx_alloc_submit */
@@ -152,7 +156,7 @@ static bool submit_out(struct usbnet *dev, struct sk_buff *skb, uint32_t length)
 		return false;
 	q->buf = (uint64_t)(uintptr_t)skb;
 	q->nframes = 1;
-	q->hdr = SMSC_TX_OVERHEAD;
+	q->hdr = length - skb->len;
 	q->actual = 0;
 	q->token = USB2_QTD_ACTIVE | USB2_QTD_IOC | (length & 0x7fffu);
 	dev->out_wr = (dev->out_wr + 1) % OUT_RING;
@@ -183,10 +187,40 @@ static void rx_alloc_submit(struct usbnet *dev)
 
 /* --- TX ----------------------------------------------------------------- */
 
-/* smsc95xx_tx_fixup: TX_CMD_A / TX_CMD_B before the frame. */
+#define SMSC_CSUM_START	(ETH_HLEN + 20)	/* skb_checksum_start_offset: IPv4, no options */
+
+/* smsc95xx_can_tx_checksum: not for 45 bytes or less, nor when the
+ * checksum field lies in the packet's last 5 bytes (TCP: under 56). */
+static bool smsc95xx_can_tx_checksum(const struct sk_buff *skb, uint32_t csum_offset)
+{
+	if (skb->len <= 45)
+		return false;
+	return csum_offset + 5 < skb->len - SMSC_CSUM_START;
+}
+
+uint32_t smsc95xx_tx_overhead(const struct sk_buff *skb)
+{
+	uint32_t csum_offset;
+
+	if (skb->protocol != ETH_P_IP || skb->frag_off || skb->frag_mf)
+		return SMSC95XX_TX_OVERHEAD;	/* CHECKSUM_NONE */
+	if (skb->ip_proto == IPPROTO_UDP_)
+		csum_offset = 6;		/* offsetof(struct udphdr, check) */
+	else if (skb->ip_proto == IPPROTO_TCP_)
+		csum_offset = 16;		/* offsetof(struct tcphdr, check) */
+	else
+		return SMSC95XX_TX_OVERHEAD;
+	/* too short: checksummed in software, csum = false */
+	if (!smsc95xx_can_tx_checksum(skb, csum_offset))
+		return SMSC95XX_TX_OVERHEAD;
+	return SMSC95XX_TX_OVERHEAD_CSUM;
+}
+
+/* smsc95xx_tx_fixup: TX_CMD_A / TX_CMD_B (and the checksum preamble)
+ * before the frame; the URB's length. */
 static uint32_t smsc95xx_tx_fixup(struct sk_buff *skb)
 {
-	return skb->len + SMSC_TX_OVERHEAD;
+	return skb->len + smsc95xx_tx_overhead(skb);
 }
 
 static enum netdev_tx usbnet_start_xmit(struct sk_buff *skb, struct net_device *net)
