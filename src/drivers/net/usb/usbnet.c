@@ -15,7 +15,7 @@
  * BH since HCD_BH, 3.12), tx_complete and rx_complete -> defer_bh (the
  * skb moves to dev->done, the first one schedules the bottom half),
  * usbnet_bh (tx_done: the skb is freed, which uncharges its socket;
- * rx_done: rx_process hands the frame up; then RX URBs refilled, at most
+ * rx_done: rx_process hands the URB's frames up; then RX URBs refilled, at most
  * 10 a pass (rx_alloc_submit), and the queue woken while txq.qlen <
  * tx_qlen), and usbnet_tx_timeout (unlink_urbs of the TX queue; the
  * unlinked URBs complete with -ECONNRESET and are freed by usbnet_bh),
@@ -39,6 +39,21 @@
  * smsc95xx_bind: IPv4 TCP and UDP, not fragments, if
  * smsc95xx_can_tx_checksum agrees). No TSO (smsc95xx sets no
  * NETIF_F_TSO).
+ * RX, smsc95xx's turbo_mode (module parameter, default true):
+ * smsc95xx_reset sets BURST_CAP = DEFAULT_HS_BURST_CAP_SIZE / 512 = 37
+ * packets, HW_CFG's MEF and BCE, BULK_IN_DLY = DEFAULT_BULK_IN_DELAY
+ * (0x2000) and rx_urb_size = DEFAULT_HS_BURST_CAP_SIZE = 16384 + 5 * 512
+ * = 18944, so usbnet_open's usbnet_update_max_qlen gives rx_qlen =
+ * 91080 / 18944 = 4 (turbo_mode off: MAX_SINGLE_PACKET_SIZE 2048, 44).
+ * The device then packs several frames into one transfer (usb2.h: MEF),
+ * each as RX status word, RXDOFF = NET_IP_ALIGN (2) bytes, the frame,
+ * FCS and RX COE word (NETIF_F_RXCSUM, on from smsc95xx_bind), DWORD
+ * padded, as smsc95xx_rx_fixup parses them; rx_fixup copies each frame
+ * but the last into an skb of its own size, the last keeps the URB's
+ * 18944-byte skb (its truesize). The Bulk-In delay's unit is not in the
+ * driver: the LAN950x data sheet gives 34 us as the default delay, read
+ * as a reset value of 0x800 counts of 16.67 ns (a 60 MHz clock), so
+ * 0x2000 is 136.5 us (UNVERIFIED: the register's reset value and unit).
  * The profiles:
  *  - usbnet-6.18: no BQL. Up to tx_qlen (59) URBs, each a whole frame,
  *    wait below the qdisc: 59 frames of 1538 wire bytes at 100 Mbit/s
@@ -53,6 +68,9 @@
  * interrupt's CPU (a tasklet up to 6.10, a BH workqueue item from 6.11,
  * both softirq context); the HCD's giveback BH likewise. RX frames go to
  * netif_receive_skb from usbnet_bh instead of netif_rx and the backlog.
+ * Deviation: turbo_mode is fixed at its default (on); smsc95xx_rx_fixup's
+ * copy of each frame but a URB's last is charged as the per-frame RX
+ * cost only (no per-byte memcpy cost).
  * Deviation: URBs are qTDs in a fixed ring per endpoint (the HCD links a
  * qTD per URB into its schedule; usb_alloc_urb per skb is not modelled).
  * Leaves out: the interrupt endpoint (link status), runtime PM
@@ -73,8 +91,14 @@
 
 #define MAX_QUEUE_MEMORY	(60 * 1518)
 #define ETH_DATA_LEN		1500		/* ether_setup's mtu */
-#define SMSC_RX_OVERHEAD	4		/* RX status word */
-#define RX_URB_SIZE		2048		/* MAX_SINGLE_PACKET_SIZE, turbo_mode off */
+#define HS_USB_PKT_SIZE		512
+#define DEFAULT_HS_BURST_CAP_SIZE (16 * 1024 + 5 * HS_USB_PKT_SIZE)	/* 18944 */
+#define MAX_SINGLE_PACKET_SIZE	2048		/* turbo_mode off */
+#define DEFAULT_BULK_IN_DELAY	0x2000
+#define BULK_IN_DLY_UNIT_PS	16667		/* a count: 1 / 60 MHz, UNVERIFIED */
+#define NET_IP_ALIGN		2		/* arm and arm64: the generic value */
+#define SMSC_RX_HDR		(4 + NET_IP_ALIGN)	/* RX status word, RXDOFF */
+#define SMSC_RX_TAIL		(ETH_FCS_LEN + 2)	/* FCS, RX COE word */
 #define RX_ALLOC_BATCH		10		/* rx_alloc_submit */
 #define USBNET_TXQLEN		1000		/* ether_setup (alloc_etherdev) */
 #define OUT_RING		128		/* > tx_qlen */
@@ -82,6 +106,9 @@
 #define FIFO_TX_BYTES		8192		/* function FIFOs: usb2.h, UNVERIFIED */
 #define FIFO_RX_BYTES		16384
 #define DONE_RING		(OUT_RING + IN_RING)
+
+/* smsc95xx's module parameter turbo_mode, at its default */
+static const bool turbo_mode = true;
 
 struct usbnet_profile {
 	const char	*name;
@@ -315,14 +342,29 @@ static void ehci_irq(struct cpu *cpu, void *dev_id)
 		cpu_queue_work(cpu, &dev->giveback_work);
 }
 
+/*
+ * rx_process -> smsc95xx_rx_fixup: each frame of the URB up the stack.
+ * The last keeps the URB's skb (its truesize is rx_urb_size's); the
+ * others are copied into skbs of their own size (netdev_alloc_skb_ip_align
+ * of the frame with FCS and checksum word).
+ */
 static void rx_process(struct usbnet *dev, struct cpu *cpu, struct sk_buff *skb,
 		       sim_time_t start)
 {
-	skb->truesize = dev->rx_truesize;
-	skb->path[PATH_POLL] = start;
-	cpu_charge(cpu, COST_rx_pkt, dev->host->plat->cost.rx_pkt);
-	dev->rx_packets++;
-	netif_receive_skb(cpu, skb);
+	struct host *h = dev->host;
+
+	while (skb) {
+		struct sk_buff *next = skb->next;
+
+		skb->next = NULL;
+		skb->truesize = next ? host_skb_truesize(h, skb->len + SMSC_RX_TAIL) :
+				       dev->rx_truesize;
+		skb->path[PATH_POLL] = start;
+		cpu_charge(cpu, COST_rx_pkt, h->plat->cost.rx_pkt);
+		dev->rx_packets++;
+		netif_receive_skb(cpu, skb);
+		skb = next;
+	}
 }
 
 static void usbnet_bh(struct cpu *cpu, struct work *w)
@@ -408,6 +450,23 @@ static void smsc95xx_bind(struct usbnet *dev)
 	dev->hard_mtu = ETH_DATA_LEN + dev->hard_header_len;
 }
 
+/*
+ * smsc95xx_reset's RX setup: with turbo_mode, BURST_CAP = 18944 / 512 =
+ * 37 packets, HW_CFG MEF and BCE, URBs of DEFAULT_HS_BURST_CAP_SIZE
+ * (18944); without, one frame per transfer and URBs of
+ * MAX_SINGLE_PACKET_SIZE. BULK_IN_DLY = DEFAULT_BULK_IN_DELAY either
+ * way; RXDOFF = NET_IP_ALIGN.
+ */
+static void smsc95xx_reset(struct usbnet *dev)
+{
+	uint32_t burst_cap = turbo_mode ? DEFAULT_HS_BURST_CAP_SIZE / HS_USB_PKT_SIZE : 0;
+
+	dev->rx_urb_size = turbo_mode ? DEFAULT_HS_BURST_CAP_SIZE : MAX_SINGLE_PACKET_SIZE;
+	dev->rx_truesize = host_skb_truesize(dev->host, dev->rx_urb_size);
+	usb2_hw_set_rx_format(&dev->hw, SMSC_RX_TAIL, turbo_mode, burst_cap * HS_USB_PKT_SIZE,
+			      DEFAULT_BULK_IN_DELAY * (sim_time_t)BULK_IN_DLY_UNIT_PS);
+}
+
 /* usbnet_open: the schedule running, RX URBs posted by the first bh. */
 static void usbnet_open(struct usbnet *dev)
 {
@@ -439,8 +498,6 @@ static int usbnet_probe(struct host *h, struct eth_port *port, const char *name,
 	dev->hard_header_len = ETH_HLEN;	/* ether_setup */
 	dev->hard_mtu = ETH_DATA_LEN + dev->hard_header_len;
 	smsc95xx_bind(dev);
-	dev->rx_urb_size = RX_URB_SIZE;
-	dev->rx_truesize = host_skb_truesize(h, RX_URB_SIZE);
 	dev->bql = cfg->bql == -1 ? p->bql : cfg->bql == 1;
 	h->drv = dev;
 	h->drv_name = p->name;
@@ -455,7 +512,8 @@ static int usbnet_probe(struct host *h, struct eth_port *port, const char *name,
 	}
 	dev->irq = host_request_irq(h, "ehci_hcd", 0, ehci_irq, dev);
 	usb2_hw_init(&dev->hw, h, port, dev->irq, FIFO_TX_BYTES, FIFO_RX_BYTES,
-		     SMSC_RX_OVERHEAD);
+		     SMSC_RX_HDR);
+	smsc95xx_reset(dev);
 	work_init(&dev->giveback_work, CTX_SOFTIRQ, usb_giveback_urb_bh, dev);
 	work_init(&dev->bh_work, CTX_SOFTIRQ, usbnet_bh, dev);
 	usbnet_open(dev);
