@@ -15,6 +15,7 @@
  *    interrupts, 5 reclaimed, 0 held.
  *  - the same with virtio_host_delay = 500us: the host returns each buffer
  *    500 us after its frame left, still within the 1 ms gap: the same 5/5.
+ *  - the TX watchdog: none before 5.16 (4.19, 5.3), 5 * HZ on 6.11.
  *  - the event index (vring_need_event): an interrupt is due when the used
  *    index moves past used_event: from 10 to 12 with used_event 10 or 11,
  *    not with 12 or 9.
@@ -115,6 +116,57 @@ static void test_tx_frames_0_is_orphan_mode(void **state)
 	assert_string_equal(o.info.reclaim, "xmit-orphan");
 }
 
+/*
+ * The TX watchdog per era: virtio_net has ndo_tx_timeout from
+ * a520794b063b "virtio_net: introduce TX timeout watchdog" (5.16), and
+ * never sets watchdog_timeo, so dev_activate's default 5 * HZ arms it:
+ * none on 4.19 and 5.3 (no dev_watchdog timer, watchdog_timeo 0), 5 s
+ * on 6.11.
+ */
+static void watchdog(const char *driver, bool *has, uint64_t *timeo_s)
+{
+	struct scn_error err = { { 0 } };
+	struct scenario s;
+	struct world w;
+	const char *const *p;
+	int i;
+
+	scenario_init(&s);
+	for (p = base; *p; p++)
+		assert_int_equal(scenario_set(&s, *p, &err), 0);
+	assert_int_equal(scenario_set(&s, driver, &err), 0);
+	assert_int_equal(scenario_check(&s, &err), 0);
+	assert_int_equal(world_build(&w, &s, &err), 0);
+	for (i = 0; i < w.nr_hosts; i++) {
+		struct host *h = &w.hosts[i];
+
+		if (strcmp(h->name, "vm"))
+			continue;
+		*has = h->dev.ops->ndo_tx_timeout != NULL;
+		assert_int_equal(h->dev.watchdog_timer.pending, *has);
+		*timeo_s = h->dev.watchdog_timeo / (uint64_t)h->hz;
+	}
+	world_destroy(&w);
+	scenario_free(&s);
+}
+
+static void test_tx_watchdog_per_era(void **state)
+{
+	bool has;
+	uint64_t timeo;
+
+	(void)state;
+	watchdog("host.vm.driver=virtio_net-4.19", &has, &timeo);
+	assert_false(has);
+	assert_int_equal(timeo, 0);
+	watchdog("host.vm.driver=virtio_net-5.3", &has, &timeo);
+	assert_false(has);
+	assert_int_equal(timeo, 0);
+	watchdog("host.vm.driver=virtio_net-6.11", &has, &timeo);
+	assert_true(has);
+	assert_int_equal(timeo, 5);
+}
+
 static void test_need_event(void **state)
 {
 	(void)state;
@@ -132,6 +184,7 @@ int main(void)
 		cmocka_unit_test(test_napi_tx_reclaims_per_interrupt),
 		cmocka_unit_test(test_host_delay),
 		cmocka_unit_test(test_tx_frames_0_is_orphan_mode),
+		cmocka_unit_test(test_tx_watchdog_per_era),
 		cmocka_unit_test(test_need_event),
 	};
 

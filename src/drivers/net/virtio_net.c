@@ -37,10 +37,12 @@
  *    checked); other values and other coalescing parameters -EINVAL.
  *    start_xmit and virtnet_poll_tx as in the 5.x start_xmit read (the
  *    stable-era source with "if (use_napi && kick)
- *    virtqueue_enable_cb_delayed"). No ndo_tx_timeout (it came with
- *    "drivers: net: virtio_net: Implement a dev_watchdog handler", v3
- *    posted to net-next 2019-11-26, so 5.6 at the earliest; UNVERIFIED
- *    which release).
+ *    virtqueue_enable_cb_delayed"). No ndo_tx_timeout: it came with
+ *    a520794b063b "virtio_net: introduce TX timeout watchdog", in
+ *    net-next's pull for the 5.16 merge window (after 5.15-rc2, September
+ *    2021), so no TX watchdog runs on 4.19 or 5.3 (the 2019 posting
+ *    "Implement a dev_watchdog handler", v3 of 2019-11-26, did not land
+ *    as such: a520794b063b introduces the handler).
  *  - virtio_net-6.11: BQL, commit c8bd1f7f3e61 "virtio_net: add support
  *    for Byte Queue Limits" (net-next, June 2024; its fix's
  *    "Cc: stable # v6.11+" dates it to 6.11; also taken into 6.10.y as
@@ -51,8 +53,10 @@
  *    disable schedules the TX NAPI when the callback was already due,
  *    virtnet_poll_tx disables the callback, reclaims, wakes, then
  *    re-enables it (all as in the 6.10-stable backport read).
- *    virtnet_tx_timeout counts the timeout (tx_timeouts) and logs; it
- *    resets nothing.
+ *    virtnet_tx_timeout (a520794b063b, 5.16; as read in 6.18's
+ *    virtio_net.c) counts the timeout (sq->stats.tx_timeouts) and logs;
+ *    it resets nothing. virtnet_probe sets no watchdog_timeo, so
+ *    dev_activate's 5 * HZ applies.
  * Ring size: the device's queue size (256), read from QUEUE_NUM; ethtool
  * -G needs virtnet_set_ringparam (6.0+) and VIRTIO_F_RING_RESET, which
  * the modelled vhost-net device does not offer, so it is refused in

@@ -52,7 +52,7 @@ static bool in_active(const struct usb2_hw *d)
 static bool has_work(const struct usb2_hw *d)
 {
 	return out_active(d) || d->out_done_n || d->in_done_n || d->ioc_pending ||
-	       (d->rxf_count && in_active(d));
+	       ((d->rxf_count || d->in_assigned) && in_active(d));
 }
 
 /* The next microframe boundary at or after t. */
@@ -209,7 +209,7 @@ static void plan_in(struct usb2_hw *d, uint32_t slots)
 	while (slots && d->rxf_count && in_active(d)) {
 		struct usb2_qtd *q = &d->in[in_cur(d)];
 		struct sk_buff *frame = d->rxf[d->rxf_head];
-		uint32_t len = frame->len + d->rx_hdr, pkt;
+		uint32_t len = d->rx_hdr + frame->len + d->rx_tail, pkt;
 
 		while (slots && d->in_sent < len) {
 			pkt = MIN(USB2_BULK_MAXP, len - d->in_sent);
@@ -222,11 +222,87 @@ static void plan_in(struct usb2_hw *d, uint32_t slots)
 		d->in_sent = 0;
 		q->buf = (uint64_t)(uintptr_t)frame;
 		q->actual = len;
+		q->nframes = 1;
 		d->rxf_used -= frame->len;
 		d->rxf[d->rxf_head] = NULL;
 		d->rxf_head = (d->rxf_head + 1) % USB2_TXF_MAX;
 		d->rxf_count--;
 		d->in_done_n++;
+	}
+}
+
+/* A frame's bytes in a MEF transfer: header, frame, tail, DWORD pad. */
+static uint32_t mef_bytes(const struct usb2_hw *d, const struct sk_buff *frame)
+{
+	return (d->rx_hdr + frame->len + d->rx_tail + 3) & ~3u;
+}
+
+/* Frames from the RX FIFO into the transfer while they fit in room. */
+static void mef_assign(struct usb2_hw *d, uint32_t room)
+{
+	while (d->rxf_count) {
+		struct sk_buff *frame = d->rxf[d->rxf_head];
+		uint32_t n = mef_bytes(d, frame);
+
+		if (d->in_assigned + n > room)
+			return;
+		if (!d->in_assigned)	/* a first frame starts the delay */
+			d->in_dly_start = d->rxf_t[d->rxf_head];
+		d->in_assigned += n;
+		frame->next = NULL;
+		if (d->in_tail)
+			d->in_tail->next = frame;
+		else
+			d->in_head = frame;
+		d->in_tail = frame;
+		d->in_nframes++;
+		d->rxf_used -= frame->len;
+		d->rxf[d->rxf_head] = NULL;
+		d->rxf_head = (d->rxf_head + 1) % USB2_TXF_MAX;
+		d->rxf_count--;
+	}
+}
+
+/* The transfer ended (short packet, ZLP or a full buffer): the qTD takes
+ * its frames and retires at the next microframe's start. */
+static void mef_complete(struct usb2_hw *d, struct usb2_qtd *q)
+{
+	q->buf = (uint64_t)(uintptr_t)d->in_head;
+	q->actual = d->in_sent;
+	q->nframes = d->in_nframes;
+	d->in_head = d->in_tail = NULL;
+	d->in_assigned = d->in_sent = d->in_nframes = 0;
+	d->in_done_n++;
+}
+
+/* MEF IN packets: full packets while the transfer has 512 bytes to
+ * send, then its end: at once if a frame waits that does not fit, else
+ * when the Bulk-In delay expires within this microframe. */
+static void plan_in_mef(struct usb2_hw *d, uint32_t slots, sim_time_t now)
+{
+	while (slots && in_active(d)) {
+		struct usb2_qtd *q = &d->in[in_cur(d)];
+		uint32_t room = MIN(USB2_QTD_LEN(q->token), d->rx_burst), avail;
+
+		mef_assign(d, room);
+		avail = d->in_assigned - d->in_sent;
+		if (avail >= USB2_BULK_MAXP) {
+			d->in_sent += USB2_BULK_MAXP;
+			d->in_packets++;
+			slots--;
+			d->in_dly_start = now;
+			if (d->in_sent == room)
+				mef_complete(d, q);
+			continue;
+		}
+		if (!d->in_assigned)
+			return;		/* nothing to send: NAK */
+		if (!d->rxf_count && d->in_dly_start + d->rx_dly >= now + USB2_UFRAME_PS)
+			return;		/* the delay runs on: NAK */
+		d->in_sent += avail;	/* the short packet, or a ZLP */
+		d->in_packets++;
+		slots--;
+		mef_complete(d, q);
 	}
 }
 
@@ -240,7 +316,10 @@ static void ufr_tick(struct sim *sim, struct sim_event *ev)
 	retire(d);
 	mac_kick(d, sim->now);
 	slots = plan_out(d, USB2_BULK_PER_UFRAME, sim->now);
-	plan_in(d, slots);
+	if (d->rx_mef)
+		plan_in_mef(d, slots, sim->now);
+	else
+		plan_in(d, slots);
 	if (has_work(d))
 		sim_schedule(sim, &d->ufr_ev, sim->now + USB2_UFRAME_PS);
 }
@@ -257,6 +336,7 @@ static void usb2_hw_rx(struct eth_port *port, struct sk_buff *frame)
 		return;
 	}
 	frame->path[PATH_IRQ] = d->host->sim->now;
+	d->rxf_t[(d->rxf_head + d->rxf_count) % USB2_TXF_MAX] = d->host->sim->now;
 	d->rxf[(d->rxf_head + d->rxf_count) % USB2_TXF_MAX] = frame;
 	d->rxf_count++;
 	d->rxf_used += frame->len;
@@ -281,6 +361,15 @@ void usb2_hw_init(struct usb2_hw *d, struct host *host, struct eth_port *port,
 	port->rx = usb2_hw_rx;
 	sim_event_init(&d->ufr_ev, ufr_tick, d);
 	sim_event_init(&d->mac_ev, mac_done, d);
+}
+
+void usb2_hw_set_rx_format(struct usb2_hw *d, uint32_t rx_tail, bool mef, uint32_t burst,
+			   sim_time_t dly)
+{
+	d->rx_tail = rx_tail;
+	d->rx_mef = mef;
+	d->rx_burst = burst;
+	d->rx_dly = dly;
 }
 
 void usb2_hw_set_rings(struct usb2_hw *d, struct usb2_qtd *out, uint32_t out_n,

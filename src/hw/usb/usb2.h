@@ -25,10 +25,9 @@
  *    first (the oldest active OUT qTD), then bulk IN. An OUT packet the
  *    TX FIFO has no room for is NAKed and ends the OUT side for this
  *    microframe (the function's flow control; EHCI's PING is not
- *    modelled apart). An IN packet is served only while a received
- *    frame waits in the RX FIFO and an IN qTD is active (otherwise the
- *    function NAKs); a frame travels as one transfer ending in a short
- *    packet, and completes its qTD.
+ *    modelled apart). An IN packet is served only while received data
+ *    waits and an IN qTD is active (otherwise the function NAKs); how
+ *    frames make up transfers is the RX encapsulation's (below).
  *  - the MAC sends a frame once all of it is in the TX FIFO and the wire
  *    is free; its FIFO space is freed when its last bit has left.
  *  - a frame from the wire is stored in the RX FIFO if it fits, else
@@ -42,9 +41,24 @@
  * Deviation: the function's FIFO sizes (usb2_hw_init) are assumptions
  * (UNVERIFIED against a datasheet); they decide how far URB completion
  * runs ahead of the wire, not the wire's rate.
- * Deviation: one received frame per bulk-IN transfer (cdc_ether/asix
- * without RX aggregation); smsc95xx's burst-cap RX aggregation is left
- * out.
+ * RX encapsulation (usb2_hw_set_rx_format), as the LAN950x data sheet
+ * (DS00001875, section 5.3.1.1, "Endpoint 1 (Bulk In)") describes the
+ * UTX: each frame travels as an RX status word and RXDOFF bytes
+ * (rx_hdr), the frame, its FCS and RX COE word (rx_tail).
+ *  - SEF: one frame per transfer, ending on its last byte.
+ *  - MEF (multiple frames per transfer, burst cap enabled): frames are
+ *    packed back to back, each padded to a DWORD, into 512-byte packets,
+ *    up to the burst cap's bytes; a frame that would cross the burst cap
+ *    waits for the next transfer, and its waiting ends the current one at
+ *    once. A full packet goes as soon as its bytes are there; the
+ *    transfer's short packet (or ZLP) waits for the Bulk-In delay, timed
+ *    from the last full packet, or from the first frame's arrival when the
+ *    transfer holds no full packet yet. The delay ends within a
+ *    microframe: the host keeps polling a NAKing bulk-IN endpoint, so the
+ *    short packet goes in the microframe in which the delay expires.
+ * Deviation (MEF): every frame is counted padded to a DWORD, the last
+ * of a transfer too (at most 3 bytes more); a frame leaves the RX FIFO
+ * when it is put into a transfer, not as its bytes go.
  * Leaves out: the Raspberry Pi's DWC2 (dwc_otg) controller, which is not
  * EHCI and schedules by host channels with per-microframe interrupts;
  * USB 3 SuperSpeed; the hub (the Pi 3's LAN9514 sits behind its own hub,
@@ -85,7 +99,7 @@ struct sk_buff;
 struct usb2_qtd {
 	uint32_t	token;		/* ACTIVE, IOC, length */
 	uint32_t	actual;		/* bytes moved, written at retirement */
-	uint32_t	nframes;	/* OUT: Ethernet frames in the buffer */
+	uint32_t	nframes;	/* Ethernet frames in the buffer */
 	uint32_t	hdr;		/* OUT: bytes of USB framing before the frame(s) */
 	uint64_t	buf;		/* the skb (see Deviation) */
 };
@@ -119,8 +133,17 @@ struct usb2_hw {
 	uint32_t	txf_head, txf_count, txf_ready;	/* ready: whole, not yet sent */
 	bool		mac_busy;
 	/* RX FIFO */
-	uint32_t	rxf_size, rxf_used, rx_hdr;
+	uint32_t	rxf_size, rxf_used, rx_hdr, rx_tail;
 	struct sk_buff	*rxf[USB2_TXF_MAX];
+	sim_time_t	rxf_t[USB2_TXF_MAX];	/* arrival */
+	/* MEF: the burst cap in bytes, the Bulk-In delay; the transfer in
+	 * progress: bytes given to it, its frames, its delay's start */
+	bool		rx_mef;
+	uint32_t	rx_burst;
+	sim_time_t	rx_dly;
+	uint32_t	in_assigned, in_nframes;
+	struct sk_buff	*in_head, *in_tail;
+	sim_time_t	in_dly_start;
 	uint32_t	rxf_head, rxf_count;
 	/* statistics */
 	uint64_t	tx_frames, tx_bytes, rx_frames, rx_fifo_drops;
@@ -134,6 +157,15 @@ struct usb2_hw {
  */
 void usb2_hw_init(struct usb2_hw *d, struct host *host, struct eth_port *port,
 		  struct irq_desc *irq, uint32_t txf, uint32_t rxf, uint32_t rx_hdr);
+/*
+ * The function's RX encapsulation as its driver set it up: rx_tail bytes
+ * after each frame (FCS, checksum word); mef: several frames per
+ * bulk-IN transfer, up to burst bytes, the short packet held back by
+ * dly (see the contract above). A MEF transfer's qTD takes a list of
+ * frames (->next), nframes of them.
+ */
+void usb2_hw_set_rx_format(struct usb2_hw *d, uint32_t rx_tail, bool mef, uint32_t burst,
+			   sim_time_t dly);
 /* The async schedule: the driver's qTD rings (power-of-two sizes). */
 void usb2_hw_set_rings(struct usb2_hw *d, struct usb2_qtd *out, uint32_t out_n,
 		       struct usb2_qtd *in, uint32_t in_n);

@@ -6,14 +6,16 @@
  *
  * Models usbnet_start_xmit (the minidriver's tx_fixup puts its framing
  * before the frame; one bulk-OUT URB per skb; the skb joins dev->txq and
- * the queue stops once txq.qlen >= tx_qlen), usbnet_update_max_qlen (at
- * high speed tx_qlen = MAX_QUEUE_MEMORY / hard_mtu = 60 * 1518 / 1514 =
- * 60, rx_qlen = MAX_QUEUE_MEMORY / rx_urb_size), the HCD's interrupt and
+ * the queue stops once txq.qlen >= tx_qlen), smsc95xx_bind's hard_mtu
+ * (hard_header_len = ETH_HLEN + SMSC95XX_TX_OVERHEAD_CSUM = 26, hard_mtu
+ * = mtu + hard_header_len = 1526), usbnet_update_max_qlen (at high speed
+ * tx_qlen = MAX_QUEUE_MEMORY / hard_mtu = 60 * 1518 / 1526 = 59, rx_qlen
+ * = MAX_QUEUE_MEMORY / rx_urb_size), the HCD's interrupt and
  * URB giveback (ehci_irq, then usb_giveback_urb_bh: completions run in a
  * BH since HCD_BH, 3.12), tx_complete and rx_complete -> defer_bh (the
  * skb moves to dev->done, the first one schedules the bottom half),
  * usbnet_bh (tx_done: the skb is freed, which uncharges its socket;
- * rx_done: rx_process hands the frame up; then RX URBs refilled, at most
+ * rx_done: rx_process hands the URB's frames up; then RX URBs refilled, at most
  * 10 a pass (rx_alloc_submit), and the queue woken while txq.qlen <
  * tx_qlen), and usbnet_tx_timeout (unlink_urbs of the TX queue; the
  * unlinked URBs complete with -ECONNRESET and are freed by usbnet_bh),
@@ -23,12 +25,40 @@
  * (net-next, 2025-11-11; netdev_sent_queue after a submitted URB,
  * netdev_completed_queue over usbnet_bh's tx_done skbs, reset at open and
  * stop), read as its v1 posting (the merged version adds locking only,
- * UNVERIFIED); smsc95xx's framing (8 bytes, TX_CMD_A / TX_CMD_B, no TSO)
- * from memory of smsc95xx.c, UNVERIFIED.
+ * UNVERIFIED). smsc95xx.c and usbnet.c read at 6.18 (a linux-6.18.y
+ * tree, 6.18.19; smsc95xx.c unchanged there since 6.18-rc1 but for
+ * ethtool/ioctl cleanups): smsc95xx_bind adds SMSC95XX_TX_OVERHEAD_CSUM
+ * (12) to net->hard_header_len and sets dev->hard_mtu = mtu +
+ * hard_header_len after usbnet_probe's own (1514); usbnet_probe's
+ * usbnet_update_max_qlen then gives tx_qlen 59. The BQL commit's "60 *
+ * 1518 bytes" is MAX_QUEUE_MEMORY; 60 URBs is the figure for a
+ * minidriver that leaves hard_mtu at mtu + ETH_HLEN (1514), not for
+ * smsc95xx, whose 59 the model uses. smsc95xx_tx_fixup puts 8 bytes
+ * (TX_CMD_A, TX_CMD_B) before the frame, 12 with the checksum preamble
+ * when the device computes the checksum (NETIF_F_IP_CSUM, on from
+ * smsc95xx_bind: IPv4 TCP and UDP, not fragments, if
+ * smsc95xx_can_tx_checksum agrees). No TSO (smsc95xx sets no
+ * NETIF_F_TSO).
+ * RX, smsc95xx's turbo_mode (module parameter, default true):
+ * smsc95xx_reset sets BURST_CAP = DEFAULT_HS_BURST_CAP_SIZE / 512 = 37
+ * packets, HW_CFG's MEF and BCE, BULK_IN_DLY = DEFAULT_BULK_IN_DELAY
+ * (0x2000) and rx_urb_size = DEFAULT_HS_BURST_CAP_SIZE = 16384 + 5 * 512
+ * = 18944, so usbnet_open's usbnet_update_max_qlen gives rx_qlen =
+ * 91080 / 18944 = 4 (turbo_mode off: MAX_SINGLE_PACKET_SIZE 2048, 44).
+ * The device then packs several frames into one transfer (usb2.h: MEF),
+ * each as RX status word, RXDOFF = NET_IP_ALIGN (2) bytes, the frame,
+ * FCS and RX COE word (NETIF_F_RXCSUM, on from smsc95xx_bind), DWORD
+ * padded, as smsc95xx_rx_fixup parses them; rx_fixup copies each frame
+ * but the last into an skb of its own size, the last keeps the URB's
+ * 18944-byte skb (its truesize). The Bulk-In delay's unit is not in the
+ * driver: the LAN950x data sheet gives 34 us as the default delay, read
+ * as a reset value of 0x800 counts of 16.67 ns (a 60 MHz clock), so
+ * 0x2000 is 136.5 us (UNVERIFIED: the register's reset value and unit).
  * The profiles:
- *  - usbnet-6.18: no BQL. Up to tx_qlen (60) URBs, each a whole frame,
- *    wait below the qdisc: 60 x 1514 bytes at 100 Mbit/s is 7.4 ms that
- *    no qdisc sees (the BQL commit gives 91.08 KB on USB 2.0).
+ *  - usbnet-6.18: no BQL. Up to tx_qlen (59) URBs, each a whole frame,
+ *    wait below the qdisc: 59 frames of 1538 wire bytes at 100 Mbit/s
+ *    is 7.3 ms that no qdisc sees (the BQL commit gives 91.08 KB on USB
+ *    2.0).
  *  - usbnet-6.19: BQL (7ff14c52049e); its first mainline release is read
  *    from the merge date, 6.19, UNVERIFIED against a tag.
  * No ethtool -C (usbnet_ethtool_ops has no coalesce ops; the completion
@@ -38,27 +68,37 @@
  * interrupt's CPU (a tasklet up to 6.10, a BH workqueue item from 6.11,
  * both softirq context); the HCD's giveback BH likewise. RX frames go to
  * netif_receive_skb from usbnet_bh instead of netif_rx and the backlog.
+ * Deviation: turbo_mode is fixed at its default (on); smsc95xx_rx_fixup's
+ * copy of each frame but a URB's last is charged as the per-frame RX
+ * cost only (no per-byte memcpy cost).
  * Deviation: URBs are qTDs in a fixed ring per endpoint (the HCD links a
  * qTD per URB into its schedule; usb_alloc_urb per skb is not modelled).
  * Leaves out: the interrupt endpoint (link status), runtime PM
  * (usb_autopm_*), EVENT_TX_HALT / RX_HALT recovery, the RX error
- * throttle, FLAG_SEND_ZLP's zero-length packet (a 1522-byte transfer never
- * ends on a packet boundary), MTU changes.
+ * throttle, FLAG_SEND_ZLP's zero-length packet (a full frame's 1526-byte
+ * transfer never ends on a packet boundary; a 500- or 504-byte frame's
+ * would, and its ZLP is not sent), MTU changes.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "drivers/net/nic.h"
+#include "drivers/net/usb/smsc95xx.h"
 #include "hw/usb/usb2.h"
 #include "kernel/host.h"
 #include "hw/link/eth.h"
 #include "sim/engine/util.h"
 
 #define MAX_QUEUE_MEMORY	(60 * 1518)
-#define ETH_HARD_MTU		1514		/* mtu 1500 + ETH_HLEN: dev->hard_mtu */
-#define SMSC_TX_OVERHEAD	8		/* TX_CMD_A + TX_CMD_B */
-#define SMSC_RX_OVERHEAD	4		/* RX status word */
-#define RX_URB_SIZE		2048		/* MAX_SINGLE_PACKET_SIZE, turbo_mode off */
+#define ETH_DATA_LEN		1500		/* ether_setup's mtu */
+#define HS_USB_PKT_SIZE		512
+#define DEFAULT_HS_BURST_CAP_SIZE (16 * 1024 + 5 * HS_USB_PKT_SIZE)	/* 18944 */
+#define MAX_SINGLE_PACKET_SIZE	2048		/* turbo_mode off */
+#define DEFAULT_BULK_IN_DELAY	0x2000
+#define BULK_IN_DLY_UNIT_PS	16667		/* a count: 1 / 60 MHz, UNVERIFIED */
+#define NET_IP_ALIGN		2		/* arm and arm64: the generic value */
+#define SMSC_RX_HDR		(4 + NET_IP_ALIGN)	/* RX status word, RXDOFF */
+#define SMSC_RX_TAIL		(ETH_FCS_LEN + 2)	/* FCS, RX COE word */
 #define RX_ALLOC_BATCH		10		/* rx_alloc_submit */
 #define USBNET_TXQLEN		1000		/* ether_setup (alloc_etherdev) */
 #define OUT_RING		128		/* > tx_qlen */
@@ -66,6 +106,9 @@
 #define FIFO_TX_BYTES		8192		/* function FIFOs: usb2.h, UNVERIFIED */
 #define FIFO_RX_BYTES		16384
 #define DONE_RING		(OUT_RING + IN_RING)
+
+/* smsc95xx's module parameter turbo_mode, at its default */
+static const bool turbo_mode = true;
 
 struct usbnet_profile {
 	const char	*name;
@@ -75,7 +118,7 @@ struct usbnet_profile {
 
 static const struct usbnet_profile profiles[] = {
 	{ "usbnet-6.18", false,
-	  "up to tx_qlen (60) URBs wait below the qdisc, without BQL",
+	  "up to tx_qlen (59) URBs wait below the qdisc, without BQL",
 	  "usbnet-6.19", "7ff14c52049e \"usbnet: Add support for Byte Queue Limits (BQL)\"" },
 	{ "usbnet-6.19", true, NULL, NULL, NULL },
 };
@@ -89,6 +132,7 @@ struct usbnet {
 	struct irq_desc	*irq;
 	struct usb2_qtd	out[OUT_RING], in[IN_RING];
 	uint32_t	out_wr, out_clean, in_wr, in_clean;
+	uint32_t	hard_header_len;	/* dev->net->hard_header_len */
 	uint32_t	hard_mtu, tx_qlen, rx_qlen, rx_urb_size;
 	uint32_t	txq_qlen, rxq_qlen;	/* dev->txq.qlen, dev->rxq.qlen */
 	uint32_t	max_txq;
@@ -139,7 +183,7 @@ static bool submit_out(struct usbnet *dev, struct sk_buff *skb, uint32_t length)
 		return false;
 	q->buf = (uint64_t)(uintptr_t)skb;
 	q->nframes = 1;
-	q->hdr = SMSC_TX_OVERHEAD;
+	q->hdr = length - skb->len;
 	q->actual = 0;
 	q->token = USB2_QTD_ACTIVE | USB2_QTD_IOC | (length & 0x7fffu);
 	dev->out_wr = (dev->out_wr + 1) % OUT_RING;
@@ -170,10 +214,40 @@ static void rx_alloc_submit(struct usbnet *dev)
 
 /* --- TX ----------------------------------------------------------------- */
 
-/* smsc95xx_tx_fixup: TX_CMD_A / TX_CMD_B before the frame. */
+#define SMSC_CSUM_START	(ETH_HLEN + 20)	/* skb_checksum_start_offset: IPv4, no options */
+
+/* smsc95xx_can_tx_checksum: not for 45 bytes or less, nor when the
+ * checksum field lies in the packet's last 5 bytes (TCP: under 56). */
+static bool smsc95xx_can_tx_checksum(const struct sk_buff *skb, uint32_t csum_offset)
+{
+	if (skb->len <= 45)
+		return false;
+	return csum_offset + 5 < skb->len - SMSC_CSUM_START;
+}
+
+uint32_t smsc95xx_tx_overhead(const struct sk_buff *skb)
+{
+	uint32_t csum_offset;
+
+	if (skb->protocol != ETH_P_IP || skb->frag_off || skb->frag_mf)
+		return SMSC95XX_TX_OVERHEAD;	/* CHECKSUM_NONE */
+	if (skb->ip_proto == IPPROTO_UDP_)
+		csum_offset = 6;		/* offsetof(struct udphdr, check) */
+	else if (skb->ip_proto == IPPROTO_TCP_)
+		csum_offset = 16;		/* offsetof(struct tcphdr, check) */
+	else
+		return SMSC95XX_TX_OVERHEAD;
+	/* too short: checksummed in software, csum = false */
+	if (!smsc95xx_can_tx_checksum(skb, csum_offset))
+		return SMSC95XX_TX_OVERHEAD;
+	return SMSC95XX_TX_OVERHEAD_CSUM;
+}
+
+/* smsc95xx_tx_fixup: TX_CMD_A / TX_CMD_B (and the checksum preamble)
+ * before the frame; the URB's length. */
 static uint32_t smsc95xx_tx_fixup(struct sk_buff *skb)
 {
-	return skb->len + SMSC_TX_OVERHEAD;
+	return skb->len + smsc95xx_tx_overhead(skb);
 }
 
 static enum netdev_tx usbnet_start_xmit(struct sk_buff *skb, struct net_device *net)
@@ -268,14 +342,29 @@ static void ehci_irq(struct cpu *cpu, void *dev_id)
 		cpu_queue_work(cpu, &dev->giveback_work);
 }
 
+/*
+ * rx_process -> smsc95xx_rx_fixup: each frame of the URB up the stack.
+ * The last keeps the URB's skb (its truesize is rx_urb_size's); the
+ * others are copied into skbs of their own size (netdev_alloc_skb_ip_align
+ * of the frame with FCS and checksum word).
+ */
 static void rx_process(struct usbnet *dev, struct cpu *cpu, struct sk_buff *skb,
 		       sim_time_t start)
 {
-	skb->truesize = dev->rx_truesize;
-	skb->path[PATH_POLL] = start;
-	cpu_charge(cpu, COST_rx_pkt, dev->host->plat->cost.rx_pkt);
-	dev->rx_packets++;
-	netif_receive_skb(cpu, skb);
+	struct host *h = dev->host;
+
+	while (skb) {
+		struct sk_buff *next = skb->next;
+
+		skb->next = NULL;
+		skb->truesize = next ? host_skb_truesize(h, skb->len + SMSC_RX_TAIL) :
+				       dev->rx_truesize;
+		skb->path[PATH_POLL] = start;
+		cpu_charge(cpu, COST_rx_pkt, h->plat->cost.rx_pkt);
+		dev->rx_packets++;
+		netif_receive_skb(cpu, skb);
+		skb = next;
+	}
 }
 
 static void usbnet_bh(struct cpu *cpu, struct work *w)
@@ -350,6 +439,34 @@ static const struct usbnet_profile *find_profile(const char *name)
 
 #define FAIL(f, ...) do { snprintf(msg, len, __VA_ARGS__); *field = (f); return -1; } while (0)
 
+/*
+ * smsc95xx_bind: the netdev's hard_header_len grows by the largest TX
+ * framing (SMSC95XX_TX_OVERHEAD_CSUM) and hard_mtu is recomputed from it:
+ * 1500 + 14 + 12 = 1526, so tx_qlen = 91080 / 1526 = 59 at high speed.
+ */
+static void smsc95xx_bind(struct usbnet *dev)
+{
+	dev->hard_header_len += SMSC95XX_TX_OVERHEAD_CSUM;
+	dev->hard_mtu = ETH_DATA_LEN + dev->hard_header_len;
+}
+
+/*
+ * smsc95xx_reset's RX setup: with turbo_mode, BURST_CAP = 18944 / 512 =
+ * 37 packets, HW_CFG MEF and BCE, URBs of DEFAULT_HS_BURST_CAP_SIZE
+ * (18944); without, one frame per transfer and URBs of
+ * MAX_SINGLE_PACKET_SIZE. BULK_IN_DLY = DEFAULT_BULK_IN_DELAY either
+ * way; RXDOFF = NET_IP_ALIGN.
+ */
+static void smsc95xx_reset(struct usbnet *dev)
+{
+	uint32_t burst_cap = turbo_mode ? DEFAULT_HS_BURST_CAP_SIZE / HS_USB_PKT_SIZE : 0;
+
+	dev->rx_urb_size = turbo_mode ? DEFAULT_HS_BURST_CAP_SIZE : MAX_SINGLE_PACKET_SIZE;
+	dev->rx_truesize = host_skb_truesize(dev->host, dev->rx_urb_size);
+	usb2_hw_set_rx_format(&dev->hw, SMSC_RX_TAIL, turbo_mode, burst_cap * HS_USB_PKT_SIZE,
+			      DEFAULT_BULK_IN_DELAY * (sim_time_t)BULK_IN_DLY_UNIT_PS);
+}
+
 /* usbnet_open: the schedule running, RX URBs posted by the first bh. */
 static void usbnet_open(struct usbnet *dev)
 {
@@ -378,9 +495,9 @@ static int usbnet_probe(struct host *h, struct eth_port *port, const char *name,
 	dev = xcalloc(1, sizeof(*dev));
 	dev->host = h;
 	dev->prof = p;
-	dev->hard_mtu = ETH_HARD_MTU;
-	dev->rx_urb_size = RX_URB_SIZE;
-	dev->rx_truesize = host_skb_truesize(h, RX_URB_SIZE);
+	dev->hard_header_len = ETH_HLEN;	/* ether_setup */
+	dev->hard_mtu = ETH_DATA_LEN + dev->hard_header_len;
+	smsc95xx_bind(dev);
 	dev->bql = cfg->bql == -1 ? p->bql : cfg->bql == 1;
 	h->drv = dev;
 	h->drv_name = p->name;
@@ -395,7 +512,8 @@ static int usbnet_probe(struct host *h, struct eth_port *port, const char *name,
 	}
 	dev->irq = host_request_irq(h, "ehci_hcd", 0, ehci_irq, dev);
 	usb2_hw_init(&dev->hw, h, port, dev->irq, FIFO_TX_BYTES, FIFO_RX_BYTES,
-		     SMSC_RX_OVERHEAD);
+		     SMSC_RX_HDR);
+	smsc95xx_reset(dev);
 	work_init(&dev->giveback_work, CTX_SOFTIRQ, usb_giveback_urb_bh, dev);
 	work_init(&dev->bh_work, CTX_SOFTIRQ, usbnet_bh, dev);
 	usbnet_open(dev);
