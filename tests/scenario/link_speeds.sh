@@ -19,7 +19,7 @@ refused "fec-6.x: the MAC links at 10, 100 or 1000 Mbit/s" "$f" "${short[@]}" \
 	--set host.dut.driver=fec-6.x --set link.rate=10Gbit
 refused "stmmac-3.18: the MAC links at 10, 100 or 1000 Mbit/s" "$f" "${short[@]}" \
 	--set host.dut.driver=stmmac-3.18 --set link.rate=10Gbit
-refused "usbnet-2025-bql.ini:30: usbnet-6.18: the MAC links at 10 or 100 Mbit/s" "$SRC/scenarios/usbnet-2025-bql.ini" \
+refused "usbnet-2025-bql.ini:$(grep -n "^driver = usbnet" "$SRC/scenarios/usbnet-2025-bql.ini" | head -1 | cut -d: -f1): usbnet-6.18: the MAC links at 10 or 100 Mbit/s" "$SRC/scenarios/usbnet-2025-bql.ini" \
 	--set link.rate=1Gbit
 "$NICSIM" run "$f" -q "${short[@]}" --set host.dut.driver=mvneta-6.x --set link.rate=2500Mbit ||
 	fail "mvneta-6.x at 2500 Mbit/s refused"
