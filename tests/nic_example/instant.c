@@ -176,7 +176,7 @@ static void instant_info(const struct host *h, struct nic_info *info)
 	const struct instant_nic *in = h->drv;
 
 	info->driver = "instant";
-	info->reclaim = "in ndo_start_xmit";
+	snprintf(info->reclaim, sizeof(info->reclaim), "in ndo_start_xmit");
 	info->nr_txq = info->nr_rxq = 1;
 	snprintf(info->tx_arb, sizeof(info->tx_arb), "one queue");
 	info->rx_packets = in->rx_packets;

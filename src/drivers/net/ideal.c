@@ -388,7 +388,7 @@ static void ideal_info(const struct host *h, struct nic_info *info)
 
 	memset(info, 0, sizeof(*info));
 	info->driver = "ideal";
-	info->reclaim = "interrupt per frame + napi";
+	snprintf(info->reclaim, sizeof(info->reclaim), "interrupt per frame + napi");
 	info->nr_txq = 1;
 	info->nr_rxq = 1;
 	snprintf(info->tx_arb, sizeof(info->tx_arb), "one queue");

@@ -240,6 +240,16 @@ void nic_queue_stats(const struct host *h, int q, struct nic_queue_stats *st)
 	host_driver(h)->queue_stats(h, q, st);
 }
 
+const char *nic_tx_frames_words(const struct host *h, const struct nic_queue_stats *st,
+				char *buf, size_t len)
+{
+	if (nic_cap(h->drv_name, NIC_F_TX_FRAMES).support == NIC_UNSUPPORTED)
+		snprintf(buf, len, "%s", "");
+	else
+		snprintf(buf, len, ", tx-frames %u", st->tx_frames);
+	return buf;
+}
+
 int nic_check(const struct host *h, char *msg, size_t len)
 {
 	const struct nic_driver *drv = host_driver(h);

@@ -92,7 +92,9 @@ struct nic_queue_stats {
 
 struct nic_info {
 	const char	*driver;
-	const char	*reclaim;		/* how TX is reclaimed */
+	/* how TX is reclaimed, with the thresholds and timers in force after
+	 * probe: "tx-irq every 25 descriptors + 5 ms hrtimer per TX queue" */
+	char		reclaim[128];
 	int		nr_txq;
 	int		nr_rxq;
 	uint64_t	rx_packets, rx_no_desc_drops;
@@ -139,6 +141,14 @@ void nic_info(const struct host *h, struct nic_info *info);
 /* Free the driver's memory (the skbs belong to the pool). */
 void nic_remove(struct host *h);
 void nic_queue_stats(const struct host *h, int q, struct nic_queue_stats *st);
+/*
+ * ", tx-frames N" (st->tx_frames, the threshold in force) where h's driver
+ * takes ethtool tx-frames, else "" (igb's WTHRESH, a frame count of a
+ * driver without the setting, is no tx-frames): what a printed line
+ * quotes after the reclaim words. Returns buf.
+ */
+const char *nic_tx_frames_words(const struct host *h, const struct nic_queue_stats *st,
+				char *buf, size_t len);
 /* --check: the driver's and the device's views of the rings agree;
  * -1 with what does not. */
 int nic_check(const struct host *h, char *msg, size_t len);

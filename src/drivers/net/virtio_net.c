@@ -678,7 +678,7 @@ static void virtnet_info(const struct host *h, struct nic_info *info)
 	const struct virtnet_info *vi = h->drv;
 
 	info->driver = vi->prof->name;
-	info->reclaim = vi->use_napi ? "tx-napi" : "xmit-orphan";
+	snprintf(info->reclaim, sizeof(info->reclaim), "%s", vi->use_napi ? "tx-napi" : "xmit-orphan");
 	info->defect = vi->prof->defect;
 	info->fixed_by = vi->prof->fixed_by;
 	info->fix = vi->prof->fix;

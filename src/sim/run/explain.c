@@ -409,6 +409,7 @@ static void ping_explain(struct explain *x, int i, const struct ping *p, FILE *o
 	struct nic_queue_stats st;
 	struct nic_info ni;
 	struct remedy_list l;
+	char words[32];
 	int q = world_sock_txq(p->host, &p->sk, &st);
 	int64_t limit = 2 * p->sk.sk_sndbuf;
 
@@ -455,16 +456,18 @@ static void ping_explain(struct explain *x, int i, const struct ping *p, FILE *o
 	if (!p->sk.freed) {
 		fprintf(out, "  no failure yet: sk_wmem_alloc peaked at %lld B of the %lld B a raw socket"
 			" may charge (2 x sk_sndbuf); none of the %u echo requests still charged has"
-			" been freed by reclaim (%s, tx-frames %u on txq %d, %llu frames sent).\n",
+			" been freed by reclaim (%s%s on txq %d, %llu frames sent).\n",
 			(long long)p->sk.wmem_peak, (long long)limit, p->sk.skbs_held, ni.reclaim,
-			st.tx_frames, q, (unsigned long long)st.packets);
+			nic_tx_frames_words(p->host, &st, words, sizeof(words)), q,
+			(unsigned long long)st.packets);
 		ping_unanswered(x, &l, p, &ni, &st, out);
 		return;
 	}
 	fprintf(out, "  no failure: sk_wmem_alloc peaked at %lld B of the %lld B a raw socket may"
-		" charge (2 x sk_sndbuf); reclaim (%s, tx-frames %u on txq %d) freed %llu"
+		" charge (2 x sk_sndbuf); reclaim (%s%s on txq %d) freed %llu"
 		" skbs in %llu passes, each held %.1f us on average.\n",
-		(long long)p->sk.wmem_peak, (long long)limit, ni.reclaim, st.tx_frames, q,
+		(long long)p->sk.wmem_peak, (long long)limit, ni.reclaim,
+		nic_tx_frames_words(p->host, &st, words, sizeof(words)), q,
 		(unsigned long long)st.reclaimed, (unsigned long long)st.reclaim_events,
 		p->sk.freed ? time_to_us(p->sk.held_ps_total) / (double)p->sk.freed : 0.0);
 	ping_rtt_remedies(x, i, p, out);

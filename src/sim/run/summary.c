@@ -14,6 +14,7 @@ static void ping_why(const struct ping *p, FILE *out)
 {
 	struct nic_queue_stats st;
 	struct nic_info ni;
+	char words[32];
 	int q = world_sock_txq(p->host, &p->sk, &st);	/* the ping's own queue */
 
 	nic_info(p->host, &ni);
@@ -28,26 +29,27 @@ static void ping_why(const struct ping *p, FILE *out)
 			" %u echo requests (%lld B truesize each) were still charged to the socket.\n",
 			p->first_error_seq, (long long)p->err_wmem, (long long)p->err_sndbuf,
 			p->err_held, p->err_held ? (long long)(p->err_wmem - 1) / p->err_held : 0);
-		fprintf(out, "       An skb is uncharged only when the driver frees it at TX reclaim (%s, tx-frames %u):"
+		fprintf(out, "       An skb is uncharged only when the driver frees it at TX reclaim (%s%s):"
 			" txq %d sent %llu frames, reclaim freed %llu.\n",
-			ni.reclaim, st.tx_frames, q, (unsigned long long)st.packets,
+			ni.reclaim, nic_tx_frames_words(p->host, &st, words, sizeof(words)), q, (unsigned long long)st.packets,
 			(unsigned long long)st.reclaimed);
 		return;
 	}
 	if (!p->sk.freed && p->sk.skbs_held) {
 		fprintf(out, "  why no error yet: none of the %u echo requests was freed by TX reclaim,"
 			" but the peak sk_wmem_alloc %lld B stayed within 2 x sk_sndbuf = %lld B"
-			" (%s, tx-frames %u: txq %d sent %llu frames).\n",
+			" (%s%s: txq %d sent %llu frames).\n",
 			p->sk.skbs_held, (long long)p->sk.wmem_peak, (long long)(2 * p->sk.sk_sndbuf),
-			ni.reclaim, st.tx_frames, q, (unsigned long long)st.packets);
+			ni.reclaim, nic_tx_frames_words(p->host, &st, words, sizeof(words)), q, (unsigned long long)st.packets);
 		return;
 	}
 	fprintf(out, "  why no error: peak sk_wmem_alloc %lld B stayed within 2 x sk_sndbuf = %lld B;"
-		" skbs were held %.1f us on average before TX reclaim (%s, tx-frames %u:"
+		" skbs were held %.1f us on average before TX reclaim (%s%s:"
 		" txq %d sent %llu, reclaimed %llu in %llu passes).\n",
 		(long long)p->sk.wmem_peak, (long long)(2 * p->sk.sk_sndbuf),
 		p->sk.freed ? time_to_us(p->sk.held_ps_total) / (double)p->sk.freed : 0.0,
-		ni.reclaim, st.tx_frames, q, (unsigned long long)st.packets,
+		ni.reclaim, nic_tx_frames_words(p->host, &st, words, sizeof(words)), q,
+		(unsigned long long)st.packets,
 		(unsigned long long)st.reclaimed, (unsigned long long)st.reclaim_events);
 }
 

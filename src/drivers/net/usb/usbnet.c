@@ -620,7 +620,7 @@ static void usbnet_info(const struct host *h, struct nic_info *info)
 	const struct usbnet *dev = h->drv;
 
 	info->driver = dev->prof->name;
-	info->reclaim = "urb-complete";
+	snprintf(info->reclaim, sizeof(info->reclaim), "urb-complete");
 	info->defect = dev->prof->defect;
 	info->fixed_by = dev->prof->fixed_by;
 	info->fix = dev->prof->fix;

@@ -627,7 +627,7 @@ static void tsnep_info(const struct host *h, struct nic_info *info)
 	const struct tsnep_adapter *a = h->drv;
 
 	info->driver = a->prof->name;
-	info->reclaim = "tx-irq";
+	snprintf(info->reclaim, sizeof(info->reclaim), "tx-irq");
 	info->defect = a->prof->defect;
 	info->fixed_by = a->prof->fixed_by;
 	info->fix = a->prof->fix;

@@ -550,7 +550,7 @@ static void ftgmac100_info(const struct host *h, struct nic_info *info)
 	const struct ftgmac100 *priv = h->drv;
 
 	info->driver = priv->prof->name;
-	info->reclaim = priv->prof->reclaim;
+	snprintf(info->reclaim, sizeof(info->reclaim), "%s", priv->prof->reclaim);
 	info->defect = priv->prof->defect;
 	info->fixed_by = priv->prof->fixed_by;
 	info->fix = priv->prof->fix;

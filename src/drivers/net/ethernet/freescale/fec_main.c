@@ -94,9 +94,7 @@ static const struct fec_profile profiles[] = {
 	  "no interrupt coalescing: a TX interrupt for every frame sent and an RX "
 	  "interrupt for every frame received",
 	  "fec-6.x", "d851b47b22fc \"net: fec: add interrupt coalescence feature support\"" },
-	{ "fec-6.x", true,
-	  "tx-irq after ICFT frames or ICTT time (TXIC0; 200, 1000 us by default)",
-	  NULL, NULL, NULL },
+	{ "fec-6.x", true, "tx-irq per frame (TXIC0 off)", NULL, NULL, NULL },
 };
 
 struct fec_enet_private {
@@ -641,7 +639,11 @@ static void fec_info(const struct host *h, struct nic_info *info)
 	uint32_t ric = fep->hw.ric.reg;
 
 	info->driver = fep->prof->name;
-	info->reclaim = fep->prof->reclaim;
+	if (fep->hw.tic.reg & FEC_ITR_EN)	/* what fec_enet_itr_coal_set wrote */
+		snprintf(info->reclaim, sizeof(info->reclaim), "tx-irq after %u frames or %u us "
+			 "(TXIC0)", fep->tx_pkts_itr, fep->tx_time_itr);
+	else
+		snprintf(info->reclaim, sizeof(info->reclaim), "%s", fep->prof->reclaim);
 	info->defect = fep->prof->defect;
 	info->fixed_by = fep->prof->fixed_by;
 	info->fix = fep->prof->fix;

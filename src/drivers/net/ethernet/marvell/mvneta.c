@@ -1057,7 +1057,7 @@ static void mvneta_info(const struct host *h, struct nic_info *info)
 
 	memset(info, 0, sizeof(*info));
 	info->driver = pp->prof->name;
-	info->reclaim = reclaim_names[pp->reclaim];
+	snprintf(info->reclaim, sizeof(info->reclaim), "%s", reclaim_names[pp->reclaim]);
 	for (i = 0; i < ARRAY_SIZE(era_fixes); i++) {
 		if (!strcmp(era_fixes[i].name, pp->prof->name)) {
 			info->defect = era_fixes[i].defect;

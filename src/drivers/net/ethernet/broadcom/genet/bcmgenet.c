@@ -831,7 +831,7 @@ static void bcmgenet_info(const struct host *h, struct nic_info *info)
 	struct bcmgenet_priv *priv = h->drv;
 
 	info->driver = priv->prof->name;
-	info->reclaim = priv->prof->reclaim;
+	snprintf(info->reclaim, sizeof(info->reclaim), "%s", priv->prof->reclaim);
 	info->defect = priv->prof->defect;
 	info->fixed_by = priv->prof->fixed_by;
 	info->fix = priv->prof->fix;

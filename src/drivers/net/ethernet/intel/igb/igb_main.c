@@ -1042,12 +1042,27 @@ static void igb_default(const char *name, enum nic_field f, char *buf, size_t le
 	}
 }
 
+/* How TX is reclaimed, with the TX vectors' ITR setting in force (ethtool
+ * -c tx-usecs; rx-usecs where the queues are paired). */
+static void igb_reclaim_words(const struct igb_adapter *a, char *buf, size_t len)
+{
+	uint32_t s = a->tx_itr_setting;
+	const char *v = "NAPI poll of the queue's MSI-X vector";
+
+	if (!s)
+		snprintf(buf, len, "%s, EITR off", v);
+	else if (s == 1 || s == 3)
+		snprintf(buf, len, "%s, dynamic EITR%s", v, s == 3 ? " (conservative)" : "");
+	else
+		snprintf(buf, len, "%s, EITR %u us", v, s >> 2);
+}
+
 static void igb_info(const struct host *h, struct nic_info *info)
 {
 	const struct igb_adapter *a = h->drv;
 
 	info->driver = "igb-6.x";
-	info->reclaim = "NAPI poll of the queue's MSI-X vector, EITR-throttled";
+	igb_reclaim_words(a, info->reclaim, sizeof(info->reclaim));
 	info->nr_txq = (int)a->rss_queues;
 	info->nr_rxq = (int)a->rss_queues;
 	snprintf(info->tx_arb, sizeof(info->tx_arb), a->rss_queues > 1 ?

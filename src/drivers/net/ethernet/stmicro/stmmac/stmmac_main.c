@@ -151,38 +151,37 @@ struct stmmac_profile {
 	uint32_t	tx_size, rx_size;	/* the rings' defaults */
 	bool		timer_once;		/* 7.2: no restart of an active hrtimer */
 	bool		multiq;			/* snps,tx-queues-to-use (GMAC4) */
-	const char	*reclaim;		/* for nic_info */
+	const char	*timer_words;		/* for nic_info: the timer's scope */
 	const char	*defect, *fixed_by, *fix;
 };
 
 static const struct stmmac_profile profiles[] = {
 	{ "stmmac-3.18", COAL_318, false, RING_MODPARAM, 64, 40000, 256, 256, false, false,
-	  "tx-irq every 64 descriptors + 40 ms timer",
+	  "timer",
 	  "no BQL: the whole TX ring (256 descriptors) queues ahead of the qdisc's bands",
 	  "stmmac-4.0", "3897957494d9 \"stmmac: add BQL support\"" },
 	{ "stmmac-4.0", COAL_318, true, RING_MODPARAM, 64, 40000, 256, 256, false, false,
-	  "tx-irq every 64 descriptors + 40 ms timer",
-	  "fewer than tx-frames (64) descriptors complete only by a 40 ms timer "
+	  "timer",
+	  "fewer than tx-frames descriptors complete only by the tx-usecs timer "
 	  "that every xmit pushes back",
 	  "stmmac-4.19", "8fce33317023 \"net: stmmac: Rework coalesce timer and fix "
 	  "multi-queue races\"" },
 	{ "stmmac-4.14", COAL_414, true, RING_FIXED, 64, 40000, 512, 512, false, true,
-	  "tx-irq every 64 descriptors + one 40 ms timer for every TX queue",
+	  "timer shared by every TX queue",
 	  "one coalesce timer and one frame count for all TX queues: an xmit on any "
-	  "queue pushes the 40 ms timer back, so a queue's last frames wait until "
+	  "queue pushes the tx-usecs timer back, so a queue's last frames wait until "
 	  "every queue pauses",
 	  "stmmac-4.19", "8fce33317023 \"net: stmmac: Rework coalesce timer and fix "
 	  "multi-queue races\"" },
 	{ "stmmac-4.19", COAL_419, true, RING_FIXED, 25, 1000, 512, 512, false, true,
-	  "tx-irq every 25 descriptors + 1 ms timer per TX queue (NAPI)", NULL, NULL, NULL },
+	  "timer per TX queue (NAPI)", NULL, NULL, NULL },
 	{ "stmmac-6.x", COAL_6X, true, RING_ETHTOOL, 25, 5000, 512, 512, false, true,
-	  "tx-irq every 25 descriptors + 5 ms hrtimer per TX queue (TX NAPI)",
-	  "fewer than tx-frames (25) descriptors complete only by a 5 ms hrtimer that "
+	  "hrtimer per TX queue (TX NAPI)",
+	  "fewer than tx-frames descriptors complete only by the tx-usecs hrtimer that "
 	  "every xmit restarts: a sender that keeps sending waits for its own pause",
 	  "stmmac-7.2", "edceeba4af3d \"net: stmmac: Improve Tx timer arm logic further\"" },
 	{ "stmmac-7.2", COAL_6X, true, RING_ETHTOOL, 25, 5000, 512, 512, true, true,
-	  "tx-irq every 25 descriptors + 5 ms hrtimer per TX queue from the first pending "
-	  "(TX NAPI)",
+	  "hrtimer per TX queue from the first pending (TX NAPI)",
 	  NULL, NULL, NULL },
 };
 
@@ -1046,12 +1045,41 @@ static void stmmac_default(const char *name, enum nic_field f, char *buf, size_t
 	}
 }
 
+/*
+ * How TX is reclaimed, from tx_coal_frames and tx_coal_timer as probe
+ * left them (ethtool -C): "tx-irq every 25 descriptors + 5 ms hrtimer per
+ * TX queue (TX NAPI)". 6.x: tx-frames 0 sets no IC bit, tx-usecs 0 arms
+ * no timer; before it tx-usecs 0 is a timer due at the next jiffy.
+ */
+static void stmmac_reclaim_words(const struct stmmac_priv *priv, char *buf, size_t len)
+{
+	uint32_t n = priv->tx_coal_frames, us = priv->tx_coal_timer;
+	bool hr = priv->prof->coal == COAL_6X;
+	char ic[48], t[32];
+
+	if (hr && !n)
+		snprintf(ic, sizeof(ic), "no TX-done interrupt");
+	else if (n <= 1)
+		snprintf(ic, sizeof(ic), "tx-irq at every xmit");
+	else
+		snprintf(ic, sizeof(ic), "tx-irq every %u descriptors", n);
+	if (hr && !us) {
+		snprintf(buf, len, "%s, no hrtimer (tx-usecs 0)", ic);
+		return;
+	}
+	if (us && !(us % 1000))
+		snprintf(t, sizeof(t), "%u ms", us / 1000);
+	else
+		snprintf(t, sizeof(t), "%u us", us);
+	snprintf(buf, len, "%s + %s %s", ic, t, priv->prof->timer_words);
+}
+
 static void stmmac_info(const struct host *h, struct nic_info *info)
 {
 	const struct stmmac_priv *priv = h->drv;
 
 	info->driver = priv->prof->name;
-	info->reclaim = priv->prof->reclaim;
+	stmmac_reclaim_words(priv, info->reclaim, sizeof(info->reclaim));
 	info->defect = priv->prof->defect;
 	info->fixed_by = priv->prof->fixed_by;
 	info->fix = priv->prof->fix;

@@ -537,7 +537,7 @@ static void ath9k_info(const struct host *h, struct nic_info *info)
 	const struct ath_softc *sc = h->drv;
 
 	info->driver = sc->prof->name;
-	info->reclaim = "block-ack";
+	snprintf(info->reclaim, sizeof(info->reclaim), "block-ack");
 	info->defect = sc->prof->defect;
 	info->fixed_by = sc->prof->fixed_by;
 	info->fix = sc->prof->fix;
