@@ -26,8 +26,11 @@
  *  - tx-frames 4 (ICTT 1000 us): at T_4 (the 4th frame, before the
  *    timer), the second at T_8, and the 9th and 10th frames, fewer than
  *    4, at T_9 + 999840002 ps by the timer;
- *  - tx-frames 0: fec_enet_itr_coal_set writes nothing when any value is
- *    0, so the defaults written at open stay in force (T_1 + 999840002).
+ *  - tx-frames 0 or tx-frames 1: fec_enet_itr_coal_set
+ *    (b7ad21258f9e) writes TXIC0 = 0, coalescing off: an interrupt per
+ *    frame, at T_1, T_2, ... as on fec-3.17;
+ *  - rx-usecs 0 or rx-frames 0 turn only RX coalescing off: TX keeps
+ *    the defaults (T_1 + 999840002).
  * And the refusals: tx-usecs 15732 and tx-frames 256 by the probe, with
  * the setting named; tx-usecs and adaptive-rx on fec-3.17 / adaptive-rx
  * on fec-6.x by cap.
@@ -114,10 +117,21 @@ static void test_icft_then_timer(void **state)
 				   30 * PS_PER_MS), 3);
 }
 
-static void test_zero_keeps_the_defaults(void **state)
+static void test_zero_turns_coalescing_off(void **state)
 {
+	static const char *const off[] = {
+		"host.imx.ethtool.tx-frames=0", "host.imx.ethtool.tx-frames=1",
+	};
+	sim_time_t t1 = frame_done(1), t2 = frame_done(2);
+	size_t i;
+
 	(void)state;
-	nth_irq_at("host.imx.ethtool.tx-frames=0", 1, frame_done(1) + ICTT_DEFAULT_PS);
+	for (i = 0; i < sizeof(off) / sizeof(off[0]); i++) {
+		nth_irq_at(off[i], 1, t1);
+		nth_irq_at(off[i], 2, t2);
+	}
+	nth_irq_at("host.imx.ethtool.rx-usecs=0", 1, t1 + ICTT_DEFAULT_PS);
+	nth_irq_at("host.imx.ethtool.rx-frames=0", 1, t1 + ICTT_DEFAULT_PS);
 }
 
 static void refused(const char *more, const char *what)
@@ -178,7 +192,7 @@ int main(void)
 		cmocka_unit_test(test_ictt_default),
 		cmocka_unit_test(test_ictt_50us),
 		cmocka_unit_test(test_icft_then_timer),
-		cmocka_unit_test(test_zero_keeps_the_defaults),
+		cmocka_unit_test(test_zero_turns_coalescing_off),
 		cmocka_unit_test(test_limits),
 	};
 

@@ -34,6 +34,15 @@
  *    200 frames and FEC_ITR_ICTT_DEFAULT 1000 us for TX and RX, written
  *    by fec_restart at every (re)start, ethtool -C rx/tx-usecs and
  *    rx/tx-frames (supported_coalesce_params USECS | MAX_FRAMES).
+ *    fec_enet_itr_coal_set as b7ad21258f9e "net: fec: allow disable
+ *    coalescing" (June 2025; in the 5.10 to 6.12 stable trees from
+ *    August 2025) writes it: per direction, ICEN only with ICTT > 0 and
+ *    more than one frame, else TXIC0 / RXIC0 = 0, coalescing off, an
+ *    interrupt per frame (rx-usecs 0, rx-frames 0 or 1). Before that
+ *    commit any of the four values 0 made it return and leave both
+ *    registers as they were; fec_enet_set_coalesce refuses neither 0.
+ *    UNVERIFIED: whether the 002bba562dd3 tree carries b7ad21258f9e; the
+ *    era is read with it, the rule of every maintained 6.x tree.
  * UNVERIFIED: that d851b47b22fc first shipped in 3.18 (it is a
  * September 2014 net-next commit; no tag was checked), hence the name
  * fec-3.17 for the last release without it. The 3.17 driver is modelled
@@ -144,19 +153,21 @@ static uint32_t fec_enet_us_to_itr_clock(const struct fec_enet_private *fep, uin
 	return (uint32_t)((uint64_t)us * (fep->itr_clk_rate / 64000) / 1000);
 }
 
+/* One direction's TXIC0 / RXIC0: on only with ICTT > 0 and more than one
+ * frame (b7ad21258f9e), else 0, coalescing off: an interrupt per frame. */
+static uint32_t fec_itr_value(const struct fec_enet_private *fep, uint32_t pkts, uint32_t us)
+{
+	uint32_t ictt = fec_enet_us_to_itr_clock(fep, us);
+
+	if (!ictt || pkts <= 1)
+		return 0;
+	return FEC_ITR_EN | FEC_ITR_CLK_SEL | FEC_ITR_ICFT(pkts) | FEC_ITR_ICTT(ictt);
+}
+
 static void fec_enet_itr_coal_set(struct fec_enet_private *fep, struct cpu *cpu)
 {
-	uint32_t rx_itr, tx_itr;
-
-	/* any of the four zero: the registers are left as they are */
-	if (!fep->rx_time_itr || !fep->rx_pkts_itr || !fep->tx_time_itr || !fep->tx_pkts_itr)
-		return;
-	rx_itr = FEC_ITR_CLK_SEL | FEC_ITR_EN | FEC_ITR_ICFT(fep->rx_pkts_itr) |
-		 FEC_ITR_ICTT(fec_enet_us_to_itr_clock(fep, fep->rx_time_itr));
-	tx_itr = FEC_ITR_CLK_SEL | FEC_ITR_EN | FEC_ITR_ICFT(fep->tx_pkts_itr) |
-		 FEC_ITR_ICTT(fec_enet_us_to_itr_clock(fep, fep->tx_time_itr));
-	writel(fep, cpu, tx_itr, FEC_TXIC0);
-	writel(fep, cpu, rx_itr, FEC_RXIC0);
+	writel(fep, cpu, fec_itr_value(fep, fep->tx_pkts_itr, fep->tx_time_itr), FEC_TXIC0);
+	writel(fep, cpu, fec_itr_value(fep, fep->rx_pkts_itr, fep->rx_time_itr), FEC_RXIC0);
 }
 
 /* --- TX ------------------------------------------------------------------ */
