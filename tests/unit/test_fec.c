@@ -26,7 +26,7 @@
  *  - tx-frames 4 (ICTT 1000 us): at T_4 (the 4th frame, before the
  *    timer), the second at T_8, and the 9th and 10th frames, fewer than
  *    4, at T_9 + 999840002 ps by the timer;
- *  - tx-frames 0 or tx-frames 1: fec_enet_itr_coal_set
+ *  - tx-frames 0, tx-frames 1 or tx-usecs 0: fec_enet_itr_coal_set
  *    (b7ad21258f9e) writes TXIC0 = 0, coalescing off: an interrupt per
  *    frame, at T_1, T_2, ... as on fec-3.17;
  *  - rx-usecs 0 or rx-frames 0 turn only RX coalescing off: TX keeps
@@ -121,6 +121,7 @@ static void test_zero_turns_coalescing_off(void **state)
 {
 	static const char *const off[] = {
 		"host.imx.ethtool.tx-frames=0", "host.imx.ethtool.tx-frames=1",
+		"host.imx.ethtool.tx-usecs=0",
 	};
 	sim_time_t t1 = frame_done(1), t2 = frame_done(2);
 	size_t i;

@@ -146,6 +146,21 @@ static const struct kase cases[] = {
 	{ "ethtool.rx-frames=8", NULL, NULL, "ideal " FTG " " USBNET " bcmgenet-3.18 " STM " " VIO " " ATH9K " " TSN " fec-3.17 " IGB },
 	{ "ethtool.rx-usecs=50", NULL, NULL, FTG " " USBNET " bcmgenet-3.18 " STM " " VIO " " ATH9K " tsnep-5.17 fec-3.17" },
 	{ "ethtool.tx-usecs=100", NULL, NULL, MVNETA " ideal " FTG " " USBNET " " BCM " " VIO " " ATH9K " " TSN " fec-3.17 " IGB_PAIRED },
+	/* tx-usecs 0 is a value of the setting: the drivers that take
+	 * tx-usecs take 0 too, as their ethtool handlers do. stmmac: every
+	 * era's stmmac_set_coalesce refuses only tx-usecs and tx-frames both
+	 * 0 (EINVAL; stmmac_ethtool.c, 3.18 to 6.x); 0 alone is a timer due
+	 * at once before 6.6, no timer from fa60b8163816 (6.6). fec-6.x:
+	 * fec_enet_set_coalesce checks only the upper limits, and
+	 * b7ad21258f9e turns coalescing off. igb: igb_set_coalesce takes 0
+	 * (ITR off). mvneta's hrtimer period (no Linux handler: mvpp2's
+	 * period is fixed) must be positive. */
+	{ "ethtool.tx-usecs=0", NULL, NULL, MVNETA " ideal " FTG " " USBNET " " BCM " " VIO " " ATH9K " " TSN " fec-3.17 " IGB_PAIRED },
+	{ "ethtool.tx-usecs=0", "ethtool.tx-frames=0", "stmmac", ALL },
+	{ "ethtool.tx-usecs=0", "ethtool.tx-frames=0", "fec-6.x", "" },
+	{ "ethtool.tx-usecs=0", "txq_number=2", "igb", "" },
+	{ "ethtool.tx-usecs=0", "tx_reclaim=hrtimer", "mvneta", ALL },
+	{ "ethtool.rx-usecs=0", NULL, "fec", "fec-3.17" },
 	{ "ethtool.tx-usecs=100", "txq_number=2", "igb", "" },
 	{ "ethtool.tx-usecs=100", "txq_number=3", "igb", ALL },
 	{ "ethtool.rx-usecs=5us", NULL, "igb", ALL },

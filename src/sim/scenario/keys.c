@@ -325,7 +325,7 @@ static const struct scn_key scn_keys[] = {
 	    .nodef = "(driver)", .unit = "us",
 	    .meaning = "RX interrupt delay (ethtool -C rx-usecs; 100 or 100us)"),
 	KEY(SCN_ETHTOOL, "tx-usecs", SCN_T_USECS, struct scn_ethtool,
-	    tx_usecs, .min = 1, .max = 1000000 * PS_PER_US,
+	    tx_usecs, .min = 0, .max = 1000000 * PS_PER_US,
 	    .nodef = "(driver)", .unit = "us",
 	    .meaning = "TX completion delay (ethtool -C tx-usecs): the period of mvneta's "
 		       "hrtimer reclaim (tx_reclaim = hrtimer)"),

@@ -627,6 +627,9 @@ static int check_config(const struct mvneta_profile *p, const struct nic_config 
 		FAIL(NIC_F_RXQ_DEF, "rxq_def %lld, but the port has %lld RX queue(s) (rxq_number)",
 		     (long long)cfg->rxq_def,
 		     (long long)(cfg->rxq_number != -1 ? cfg->rxq_number : p->rxq_number));
+	if (cfg->tx_usecs == 0)
+		FAIL(NIC_F_TX_USECS, "%s: tx-usecs 0 leaves the hrtimer reclaim no period "
+		     "(at least 1us)", p->name);
 	if (cfg->rx_frames != -1 && cfg->rx_frames > MVNETA_RXQ_OCCUPIED_ALL_MASK)
 		FAIL(NIC_F_RX_FRAMES, "rx-frames %lld exceeds the 14-bit threshold field",
 		     (long long)cfg->rx_frames);

@@ -75,9 +75,12 @@
  *    after the tail pointer / poll demand (a594166387fe "net: stmmac: move
  *    TX timer arm after DMA enable"), which starts the hrtimer anew (every
  *    xmit) unless the TX NAPI is scheduled, then it tries to cancel it
- *    (2d1a42cf7f77); tx-usecs 0 disables the timer (2023, "Fixes:
- *    8fce33317023"); stmmac_tx_clean re-arms it while descriptors remain
- *    (4ccb45857c2c, 2019). Separate RX and TX NAPI, each masking only its
+ *    (2d1a42cf7f77); tx-usecs 0 disables the timer (fa60b8163816 "net:
+ *    stmmac: fix handling of zero coalescing tx-usecs", 6.6, "Fixes:
+ *    8fce33317023"; earlier eras take tx-usecs 0 as a timer due at the
+ *    current jiffy); stmmac_tx_clean re-arms it while descriptors remain
+ *    (4ccb45857c2c, 2019). stmmac_set_coalesce refuses tx-usecs and
+ *    tx-frames both 0 (EINVAL) in every era, 6.x included. Separate RX and TX NAPI, each masking only its
  *    own enable bit (RIE / TIE). Rings DMA_DEFAULT_TX_SIZE 512, ethtool -G
  *    a power of two in [DMA_MIN_TX_SIZE 64, DMA_MAX_TX_SIZE 1024].
  *  - stmmac-7.2: 6.x plus edceeba4af3d "net: stmmac: Improve Tx timer arm
@@ -792,7 +795,10 @@ static int check_config(const struct stmmac_profile *p, const struct nic_config 
 	if (us > STMMAC_MAX_COAL_TX_TICK)
 		FAIL(NIC_F_TX_USECS, "%s: tx-usecs %lld above STMMAC_MAX_COAL_TX_TICK (%d)",
 		     p->name, (long long)us, STMMAC_MAX_COAL_TX_TICK);
-	if (p->coal != COAL_6X && us == 0 && cfg->tx_frames == 0)
+	/* every era's stmmac_set_coalesce (__stmmac_set_coalesce from 5.13);
+	 * tx-usecs 0 alone is taken: a timer due at once, none from 6.6
+	 * (fa60b8163816) */
+	if (us == 0 && cfg->tx_frames == 0)
 		FAIL(NIC_F_TX_USECS, "%s: tx-usecs and tx-frames both 0 (stmmac_set_coalesce: "
 		     "EINVAL)", p->name);
 	if (cfg->txq_number != -1 && (cfg->txq_number < 1 || cfg->txq_number > DMA_MAX_CHANNELS ||
