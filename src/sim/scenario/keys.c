@@ -328,7 +328,9 @@ static const struct scn_key scn_keys[] = {
 	    tx_usecs, .min = 0, .max = 1000000 * PS_PER_US,
 	    .nodef = "(driver)", .unit = "us",
 	    .meaning = "TX completion delay (ethtool -C tx-usecs): the period of mvneta's "
-		       "hrtimer reclaim (tx_reclaim = hrtimer)"),
+		       "hrtimer reclaim (tx_reclaim = hrtimer), stmmac's coalesce timer, "
+		       "fec's ICTT, igb's TX ITR; 0 where the driver's handler takes it "
+		       "(stmmac: no timer from 6.6; fec-6.x, igb: off)"),
 	KEY(SCN_ETHTOOL, "tx", SCN_T_INT, struct scn_ethtool, tx_ring,
 	    .min = 1, .max = 16384, .nodef = "(driver)", .unit = "descriptors",
 	    .meaning = "TX ring size (ethtool -G tx)"),
