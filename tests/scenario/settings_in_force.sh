@@ -12,6 +12,8 @@
 #    rx-usecs 0 turns RX coalescing off (b7ad21258f9e): the reply is no
 #    longer held ~1 ms by RXIC0, the RTT falls below 0.1 ms;
 #  - mvneta-3.13 and bcmgenet-6.x, tx-frames 4: tx-frames 4;
+#  - tsnep-6.2, rx-usecs 16 (the queue's one interrupt delay): 16 us, and
+#    no tx-frames, which tsnep refuses;
 #  - igb-6.x, which refuses tx-frames: no "tx-frames" anywhere in the
 #    summary, and its EITR setting in force (dynamic by default, 100 us
 #    with tx-usecs 100 on separate vectors).
@@ -88,6 +90,9 @@ frames m4 4
 run g4 bcmgenet-6.x ethtool.tx-frames=4
 says g4 "(tx-irq, tx-frames 4"
 
+run t6 tsnep-6.2 ethtool.rx-usecs=16
+says t6 "(tx-irq, delayed 16 us (ECM_INT_DELAY):"
+
 run igb igb-6.x
 run igbu igb-6.x txq_number=2 ethtool.tx-usecs=100
 for r in igb igbu; do
@@ -95,4 +100,4 @@ for r in igb igbu; do
 done
 says igb "EITR (conservative)"
 says igbu "EITR 100 us"
-echo "ok: stmmac, fec, mvneta, bcmgenet and igb print the TX completion settings in force"
+echo "ok: stmmac, fec, mvneta, bcmgenet, tsnep and igb print the TX completion settings in force"

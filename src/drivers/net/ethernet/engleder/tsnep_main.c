@@ -627,7 +627,12 @@ static void tsnep_info(const struct host *h, struct nic_info *info)
 	const struct tsnep_adapter *a = h->drv;
 
 	info->driver = a->prof->name;
-	snprintf(info->reclaim, sizeof(info->reclaim), "tx-irq");
+	if (a->prof->throttle)	/* the delay rx-usecs set, as tsnep_get_irq_coalesce reads it */
+		snprintf(info->reclaim, sizeof(info->reclaim), "tx-irq, delayed %u us (ECM_INT_DELAY)",
+			 ((a->irq_delay & ECM_INT_DELAY_MASK) >> ECM_INT_DELAY_SHIFT) *
+			 ECM_INT_DELAY_BASE_US);
+	else
+		snprintf(info->reclaim, sizeof(info->reclaim), "tx-irq");
 	info->defect = a->prof->defect;
 	info->fixed_by = a->prof->fixed_by;
 	info->fix = a->prof->fix;
