@@ -44,20 +44,27 @@ struct outcome {
 	struct nic_info info;
 };
 
-static void run(const char *more, struct outcome *o)
+/* the world of base plus more (space-separated settings), built */
+static void build(struct scenario *s, struct world *w, const char *more)
 {
 	struct scn_error err = { { 0 } };
+	const char *const *p;
+
+	scenario_init(s);
+	for (p = base; *p; p++)
+		assert_int_equal(scenario_set(s, *p, &err), 0);
+	assert_int_equal(scenario_set_list(s, more, &err), 0);
+	assert_int_equal(scenario_check(s, &err), 0);
+	assert_int_equal(world_build(w, s, &err), 0);
+}
+
+static void run(const char *more, struct outcome *o)
+{
 	struct scenario s;
 	struct world w;
-	const char *const *p;
 	int i;
 
-	scenario_init(&s);
-	for (p = base; *p; p++)
-		assert_int_equal(scenario_set(&s, *p, &err), 0);
-	assert_int_equal(scenario_set_list(&s, more, &err), 0);
-	assert_int_equal(scenario_check(&s, &err), 0);
-	assert_int_equal(world_build(&w, &s, &err), 0);
+	build(&s, &w, more);
 	assert_int_equal(world_run(&w, NULL, NULL), 0);
 	memset(o, 0, sizeof(*o));
 	for (i = 0; i < w.nr_hosts; i++) {
@@ -125,18 +132,11 @@ static void test_tx_frames_0_is_orphan_mode(void **state)
  */
 static void watchdog(const char *driver, bool *has, uint64_t *timeo_s)
 {
-	struct scn_error err = { { 0 } };
 	struct scenario s;
 	struct world w;
-	const char *const *p;
 	int i;
 
-	scenario_init(&s);
-	for (p = base; *p; p++)
-		assert_int_equal(scenario_set(&s, *p, &err), 0);
-	assert_int_equal(scenario_set(&s, driver, &err), 0);
-	assert_int_equal(scenario_check(&s, &err), 0);
-	assert_int_equal(world_build(&w, &s, &err), 0);
+	build(&s, &w, driver);
 	for (i = 0; i < w.nr_hosts; i++) {
 		struct host *h = &w.hosts[i];
 
