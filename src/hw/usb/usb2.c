@@ -201,6 +201,18 @@ static uint32_t plan_out(struct usb2_hw *d, uint32_t slots, sim_time_t now)
 	return slots;
 }
 
+/* The oldest frame of the RX FIFO, taken out of it. */
+static struct sk_buff *rxf_pop(struct usb2_hw *d)
+{
+	struct sk_buff *frame = d->rxf[d->rxf_head];
+
+	d->rxf_used -= frame->len;
+	d->rxf[d->rxf_head] = NULL;
+	d->rxf_head = (d->rxf_head + 1) % USB2_TXF_MAX;
+	d->rxf_count--;
+	return frame;
+}
+
 /* IN packets: the oldest received frame into the oldest active qTD, one
  * transfer per frame, ending in a short packet (usbnet sizes its URBs so
  * a frame never ends on a packet boundary); the qTD takes the frame. */
@@ -220,13 +232,9 @@ static void plan_in(struct usb2_hw *d, uint32_t slots)
 		if (d->in_sent < len)
 			return;
 		d->in_sent = 0;
-		q->buf = (uint64_t)(uintptr_t)frame;
+		q->buf = (uint64_t)(uintptr_t)rxf_pop(d);
 		q->actual = len;
 		q->nframes = 1;
-		d->rxf_used -= frame->len;
-		d->rxf[d->rxf_head] = NULL;
-		d->rxf_head = (d->rxf_head + 1) % USB2_TXF_MAX;
-		d->rxf_count--;
 		d->in_done_n++;
 	}
 }
@@ -249,17 +257,7 @@ static void mef_assign(struct usb2_hw *d, uint32_t room)
 		if (!d->in_assigned)	/* a first frame starts the delay */
 			d->in_dly_start = d->rxf_t[d->rxf_head];
 		d->in_assigned += n;
-		frame->next = NULL;
-		if (d->in_tail)
-			d->in_tail->next = frame;
-		else
-			d->in_head = frame;
-		d->in_tail = frame;
-		d->in_nframes++;
-		d->rxf_used -= frame->len;
-		d->rxf[d->rxf_head] = NULL;
-		d->rxf_head = (d->rxf_head + 1) % USB2_TXF_MAX;
-		d->rxf_count--;
+		skb_queue_tail(&d->in_frames, rxf_pop(d));
 	}
 }
 
@@ -267,11 +265,11 @@ static void mef_assign(struct usb2_hw *d, uint32_t room)
  * its frames and retires at the next microframe's start. */
 static void mef_complete(struct usb2_hw *d, struct usb2_qtd *q)
 {
-	q->buf = (uint64_t)(uintptr_t)d->in_head;
+	q->buf = (uint64_t)(uintptr_t)d->in_frames.head;	/* linked by ->next */
 	q->actual = d->in_sent;
-	q->nframes = d->in_nframes;
-	d->in_head = d->in_tail = NULL;
-	d->in_assigned = d->in_sent = d->in_nframes = 0;
+	q->nframes = d->in_frames.qlen;
+	memset(&d->in_frames, 0, sizeof(d->in_frames));
+	d->in_assigned = d->in_sent = 0;
 	d->in_done_n++;
 }
 

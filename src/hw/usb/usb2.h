@@ -70,6 +70,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "nicsim/sim.h"
+#include "nicsim/skb.h"
 #include "nicsim/time.h"
 
 struct host;
@@ -141,8 +142,8 @@ struct usb2_hw {
 	bool		rx_mef;
 	uint32_t	rx_burst;
 	sim_time_t	rx_dly;
-	uint32_t	in_assigned, in_nframes;
-	struct sk_buff	*in_head, *in_tail;
+	uint32_t	in_assigned;
+	struct skb_queue in_frames;
 	sim_time_t	in_dly_start;
 	uint32_t	rxf_head, rxf_count;
 	/* statistics */
