@@ -209,5 +209,7 @@ void nic_drivers_init(void);
  * -ENOSPC (NIC_DRIVERS_MAX drivers or NICSIM_DRIVER_NAMES_MAX names).
  */
 int nic_register_driver(const struct nic_driver *drv);
+/* A link_speeds op for a MAC that links at 10, 100 and 1000 Mbit/s. */
+const int *nic_link_speeds_gbit(const char *name);
 
 #endif

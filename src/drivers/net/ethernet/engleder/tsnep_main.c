@@ -693,15 +693,6 @@ static int tsnep_check(const struct host *h, char *msg, size_t len)
 /* The eras, in the order users see them (nicsim keys). */
 static const char *const tsnep_names[] = { "tsnep-5.17", "tsnep-6.2", NULL };
 
-/* tsnep_phy_link_status_change: ECM_LINK_MODE_10, _100, _1000 */
-static const int *tsnep_link_speeds(const char *name)
-{
-	static const int speeds[] = { 10, 100, 1000, 0 };
-
-	(void)name;
-	return speeds;
-}
-
 const struct nic_driver tsnep_driver = {
 	.names = tsnep_names,
 	.cap = tsnep_cap,
@@ -711,5 +702,6 @@ const struct nic_driver tsnep_driver = {
 	.info = tsnep_info,
 	.queue_stats = tsnep_queue_stats,
 	.check = tsnep_check,
-	.link_speeds = tsnep_link_speeds,
+	/* tsnep_phy_link_status_change: ECM_LINK_MODE_10, _100, _1000 */
+	.link_speeds = nic_link_speeds_gbit,
 };

@@ -608,16 +608,6 @@ static int ftgmac100_check(const struct host *h, char *msg, size_t len)
 /* The eras, in the order users see them (nicsim keys). */
 static const char *const ftgmac100_names[] = { "ftgmac100-6.6", "ftgmac100-6.11", NULL };
 
-/* ftgmac100_adjust_link: 10, 100 (FTGMAC100_MACCR_FAST_MODE), 1000
- * (FTGMAC100_MACCR_GIGA_MODE) */
-static const int *ftgmac100_link_speeds(const char *name)
-{
-	static const int speeds[] = { 10, 100, 1000, 0 };
-
-	(void)name;
-	return speeds;
-}
-
 const struct nic_driver ftgmac100_driver = {
 	.names = ftgmac100_names,
 	.cap = ftgmac100_cap,
@@ -627,5 +617,7 @@ const struct nic_driver ftgmac100_driver = {
 	.info = ftgmac100_info,
 	.queue_stats = ftgmac100_queue_stats,
 	.check = ftgmac100_check,
-	.link_speeds = ftgmac100_link_speeds,
+	/* ftgmac100_adjust_link: 10, 100 (FTGMAC100_MACCR_FAST_MODE), 1000
+	 * (FTGMAC100_MACCR_GIGA_MODE) */
+	.link_speeds = nic_link_speeds_gbit,
 };

@@ -715,16 +715,6 @@ static int fec_check(const struct host *h, char *msg, size_t len)
 /* The eras, in the order users see them (nicsim keys). */
 static const char *const fec_names[] = { "fec-3.17", "fec-6.x", NULL };
 
-/* an ENET with FEC_QUIRK_HAS_GBIT (i.MX6, i.MX8): fec_enet_mii_probe
- * caps the PHY at 1000 Mbit/s */
-static const int *fec_link_speeds(const char *name)
-{
-	static const int speeds[] = { 10, 100, 1000, 0 };
-
-	(void)name;
-	return speeds;
-}
-
 const struct nic_driver fec_driver = {
 	.names = fec_names,
 	.cap = fec_cap,
@@ -734,5 +724,7 @@ const struct nic_driver fec_driver = {
 	.info = fec_info,
 	.queue_stats = fec_queue_stats,
 	.check = fec_check,
-	.link_speeds = fec_link_speeds,
+	/* an ENET with FEC_QUIRK_HAS_GBIT (i.MX6, i.MX8): fec_enet_mii_probe
+	 * caps the PHY at 1000 Mbit/s */
+	.link_speeds = nic_link_speeds_gbit,
 };

@@ -900,15 +900,6 @@ static const char *const bcmgenet_names[] = {
 	"bcmgenet-3.18", "bcmgenet-4.4", "bcmgenet-6.x", NULL
 };
 
-/* bcmgenet_mii_setup: UMAC_SPEED_10, _100, _1000 */
-static const int *bcmgenet_link_speeds(const char *name)
-{
-	static const int speeds[] = { 10, 100, 1000, 0 };
-
-	(void)name;
-	return speeds;
-}
-
 const struct nic_driver bcmgenet_driver = {
 	.names = bcmgenet_names,
 	.cap = bcmgenet_cap,
@@ -918,5 +909,6 @@ const struct nic_driver bcmgenet_driver = {
 	.info = bcmgenet_info,
 	.queue_stats = bcmgenet_queue_stats,
 	.check = bcmgenet_check,
-	.link_speeds = bcmgenet_link_speeds,
+	/* bcmgenet_mii_setup: UMAC_SPEED_10, _100, _1000 */
+	.link_speeds = nic_link_speeds_gbit,
 };

@@ -1122,15 +1122,6 @@ static int igb_check(const struct host *h, char *msg, size_t len)
 
 static const char *const igb_names[] = { "igb-6.x", NULL };
 
-/* the I210: 10, 100, 1000 (igb_get_link_ksettings) */
-static const int *igb_link_speeds(const char *name)
-{
-	static const int speeds[] = { 10, 100, 1000, 0 };
-
-	(void)name;
-	return speeds;
-}
-
 const struct nic_driver igb_driver = {
 	.names = igb_names,
 	.cap = igb_cap,
@@ -1140,5 +1131,6 @@ const struct nic_driver igb_driver = {
 	.info = igb_info,
 	.queue_stats = igb_queue_stats,
 	.check = igb_check,
-	.link_speeds = igb_link_speeds,
+	/* the I210: 10, 100, 1000 (igb_get_link_ksettings) */
+	.link_speeds = nic_link_speeds_gbit,
 };

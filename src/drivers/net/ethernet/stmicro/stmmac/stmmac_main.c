@@ -1158,17 +1158,6 @@ static const char *const stmmac_names[] = {
 	"stmmac-3.18", "stmmac-4.0", "stmmac-4.14", "stmmac-4.19", "stmmac-6.x", "stmmac-7.2", NULL
 };
 
-/* dwmac1000 and GMAC4 cores: 10, 100, 1000 (dwmac1000_setup's
- * link.speed10/100/1000; stmmac_adjust_link, later phylink's MAC_10 |
- * MAC_100 | MAC_1000) */
-static const int *stmmac_link_speeds(const char *name)
-{
-	static const int speeds[] = { 10, 100, 1000, 0 };
-
-	(void)name;
-	return speeds;
-}
-
 const struct nic_driver stmmac_driver = {
 	.names = stmmac_names,
 	.cap = stmmac_cap,
@@ -1178,5 +1167,8 @@ const struct nic_driver stmmac_driver = {
 	.info = stmmac_info,
 	.queue_stats = stmmac_queue_stats,
 	.check = stmmac_check,
-	.link_speeds = stmmac_link_speeds,
+	/* dwmac1000 and GMAC4 cores: 10, 100, 1000 (dwmac1000_setup's
+	 * link.speed10/100/1000; stmmac_adjust_link, later phylink's MAC_10 |
+	 * MAC_100 | MAC_1000) */
+	.link_speeds = nic_link_speeds_gbit,
 };
