@@ -170,14 +170,6 @@ void nic_default(const char *driver, enum nic_field f, char *buf, size_t len)
 		drv->get_default(driver, f, buf, len);
 }
 
-const int *nic_link_speeds_gbit(const char *name)
-{
-	static const int speeds[] = { 10, 100, 1000, 0 };
-
-	(void)name;
-	return speeds;
-}
-
 /* A MAC links only at the speeds it has: the PHY never resolves another
  * (phylink_validate against mac_capabilities), so such a link is refused. */
 static int link_speed_refused(const char *driver, const int *mbps, int64_t rate,
